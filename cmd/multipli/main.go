@@ -1,0 +1,64 @@
+// Command multipli runs the Multipli platform and its tools: the server, the
+// migrations, the demo school, game and pedagogy simulations, load tests and
+// backups. main only calls run, so tests can drive the whole binary in-process.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "multipli:", err)
+		os.Exit(1)
+	}
+}
+
+// command is one subcommand of the binary.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error
+}
+
+func commands() []command {
+	return []command{
+		{"serve", "run the web server (--demo loads the demo school first)", runServe},
+		{"migrate", "apply (up) or list (status) the database migrations", runMigrate},
+		{"demo", "load the demo school and print its logins", runDemo},
+		{"simulate", "play computer players against each other (--game potion|cats|cube|magicoa) or run the pedagogy simulation (simulate pedagogy)", runSimulate},
+		{"cube", "Monster Cube tools: cube solve --seed N --code C", runCube},
+		{"pedagogy", "pedagogy tools: pedagogy eval --attempts FILE.csv", runPedagogy},
+	}
+}
+
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout)
+		return nil
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(ctx, args[1:], getenv, stdout, stderr)
+		}
+	}
+	usage(stderr)
+	return fmt.Errorf("unknown command %q", args[0])
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: multipli COMMAND [flags]")
+	fmt.Fprintln(w)
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "multipli COMMAND --help describes each command's flags.")
+}

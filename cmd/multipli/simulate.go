@@ -1,0 +1,39 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+)
+
+// runSimulate dispatches to the game simulations (simulate --game NAME …) and
+// to the pedagogy simulation (simulate pedagogy …).
+func runSimulate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "pedagogy" {
+		return simulatePedagogy(ctx, args[1:], stdout, stderr)
+	}
+	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	game := fs.String("game", "", "potion, cats, cube or magicoa")
+	// The game's own flags follow; only --game is read here.
+	if len(args) < 1 {
+		fs.Usage()
+		return fmt.Errorf("simulate: --game or pedagogy is required")
+	}
+	if err := fs.Parse(args[:min(2, len(args))]); err != nil {
+		return err
+	}
+	rest := args[min(2, len(args)):]
+	switch *game {
+	case "potion":
+		return simulatePotion(ctx, rest, stdout, stderr)
+	case "cats":
+		return simulateCats(ctx, rest, stdout, stderr)
+	case "cube":
+		return simulateCube(ctx, rest, stdout, stderr)
+	case "magicoa":
+		return simulateMagicoa(ctx, rest, stdout, stderr)
+	}
+	return fmt.Errorf("simulate: unknown game %q (potion, cats, cube, magicoa)", *game)
+}

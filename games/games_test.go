@@ -1,0 +1,56 @@
+package games
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestLevelFacts(t *testing.T) {
+	assert.Len(t, Green().Facts(), 40)
+	assert.Len(t, Violet().Facts(), 40)
+	assert.Len(t, All(12).Facts(), 144)
+	assert.True(t, Custom(8, 7).Has(Fact{A: 3, B: 7}), "commutative membership")
+	assert.False(t, Green().Has(Fact{A: 6, B: 7}))
+}
+
+func TestLevelValidate(t *testing.T) {
+	assert.NoError(t, Green().Validate())
+	bad := Level{Name: LevelCustom, Tables: []int{13}, MinFactor: 1, MaxFactor: 10}
+	re, ok := AsRuleError(bad.Validate())
+	require.True(t, ok)
+	assert.Equal(t, "level.bad_table", re.Code)
+}
+
+func TestLevelWeightIsPerPair(t *testing.T) {
+	l := Violet()
+	l.Weights = []FactWeight{{A: 8, B: 7, W: 3}}
+	assert.Equal(t, 3.0, l.Weight(Fact{A: 7, B: 8}))
+	assert.Equal(t, 1.0, l.Weight(Fact{A: 6, B: 8}))
+}
+
+func TestNewAttemptDecidesCorrectness(t *testing.T) {
+	a := NewAttempt(0, KindCapture, Fact{A: 7, B: 8}, 54, 1200)
+	assert.False(t, a.Correct)
+	assert.True(t, NewAttempt(0, KindCapture, Fact{A: 7, B: 8}, 56, 1200).Correct)
+	assert.Nil(t, Missed(0, Fact{A: 7, B: 8}).Given)
+}
+
+func TestRNGResumesFromJSON(t *testing.T) {
+	r := NewRNG(42, 1)
+	r.IntN(100)
+	data, err := json.Marshal(r)
+	require.NoError(t, err)
+	var back RNG
+	require.NoError(t, json.Unmarshal(data, &back))
+	for range 10 {
+		assert.Equal(t, r.IntN(1000), back.IntN(1000))
+	}
+}
+
+func TestRuleMessageText(t *testing.T) {
+	m := CommonMessages()["level.bad_table"]
+	assert.Equal(t, "Il n'y a pas de table de 13 ici (1 à 12).", m.Text("fr", map[string]any{"table": 13}))
+}
