@@ -36,6 +36,7 @@ func commands() []command {
 		{"simulate", "play computer players against each other (--game potion|cats|cube|magicoa) or run the pedagogy simulation (simulate pedagogy)", runSimulate},
 		{"cube", "Monster Cube tools: cube solve --seed N --code C", runCube},
 		{"pedagogy", "pedagogy tools: pedagogy eval --attempts FILE.csv", runPedagogy},
+		{"health", "ask a running server whether it is ready (container health check)", runHealth},
 	}
 }
 
