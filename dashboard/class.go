@@ -155,8 +155,11 @@ func fluentInLevel(l games.Level, facts []FactStat) (fluent, total int) {
 	for _, p := range pairs {
 		in[p] = true
 	}
+	// A pair the store gave twice (7×8 and 8×7) counts once.
+	seen := make(map[games.Fact]bool)
 	for _, f := range facts {
-		if f.Fluent && in[f.Fact()] {
+		if p := f.Fact(); f.Fluent && in[p] && !seen[p] {
+			seen[p] = true
 			fluent++
 		}
 	}
