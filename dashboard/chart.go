@@ -31,18 +31,22 @@ const (
 	chartRight, chartBot = 16, 46
 )
 
-// niceMax rounds a maximum up to 1, 2, 2.5 or 5 × a power of ten.
-func niceMax(v float64) float64 {
+// niceScale picks the y axis: a step of 1, 2 or 5 × a power of ten giving
+// at most five intervals, and the top as a whole number of steps, so every
+// tick label is a round number.
+func niceScale(v float64) (top, step float64) {
 	if v <= 0 || math.IsNaN(v) {
-		return 1
+		v = 1
 	}
-	p := math.Pow(10, math.Floor(math.Log10(v)))
-	for _, m := range []float64{1, 2, 2.5, 5, 10} {
-		if v <= m*p {
-			return m * p
+	p := math.Pow(10, math.Floor(math.Log10(v/5)))
+	step = 10 * p
+	for _, m := range []float64{1, 2, 5} {
+		if m*p >= v/5*(1-1e-9) {
+			step = m * p
+			break
 		}
 	}
-	return 10 * p
+	return step * math.Ceil(v/step-1e-9), step
 }
 
 // newChart renders the series as a line chart (or bars) with axes, tick
@@ -55,7 +59,7 @@ func newChart(s series, lang, id string) Chart {
 			top = math.Max(top, v)
 		}
 	}
-	top = niceMax(top)
+	top, tick := niceScale(top)
 	plotW := float64(chartW - chartLeft - chartRight)
 	plotH := float64(chartH - chartTop - chartBot)
 	n := max(len(s.x), 1)
@@ -67,9 +71,9 @@ func newChart(s series, lang, id string) Chart {
 	w.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" role="group" aria-labelledby="%s-title" class="chart" font-family="sans-serif">`, chartW, chartH, id)
 	w.f(`<title id="%s-title">%s</title>`, id, esc(s.title))
 	w.f(`<style>.pt:focus{outline:none}.pt:focus circle,.pt:focus rect{stroke:#000;stroke-width:3}</style>`)
-	// Y axis: five ticks with grid lines.
-	for i := 0; i <= 4; i++ {
-		v := top * float64(i) / 4
+	// Y axis: round ticks with grid lines.
+	for i := 0; float64(i)*tick <= top*(1+1e-9); i++ {
+		v := float64(i) * tick
 		y := yAt(v)
 		w.f(`<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#dddddd"/>`, chartLeft, y, chartW-chartRight, y)
 		w.f(`<text x="%d" y="%.1f" font-size="11" text-anchor="end">%s</text>`, chartLeft-6, y+4, esc(s.format(v)))

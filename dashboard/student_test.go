@@ -80,8 +80,12 @@ func countPaths(svg string) int {
 	return strings.Count(d, "M")
 }
 
-func TestNiceMax(t *testing.T) {
-	for _, tt := range []struct{ in, want float64 }{{0, 1}, {0.9, 1}, {1, 1}, {1.2, 2}, {2.2, 2.5}, {3, 5}, {7, 10}, {34, 50}, {78, 100}} {
-		assert.Equal(t, tt.want, niceMax(tt.in), "%v", tt.in)
+func TestNiceScaleGivesRoundTicks(t *testing.T) {
+	for _, tt := range []struct{ in, top, step float64 }{
+		{0, 1, 0.2}, {0.9, 1, 0.2}, {1, 1, 0.2}, {1.2, 1.5, 0.5}, {3, 3, 1}, {5.3, 6, 2}, {10, 10, 2}, {41, 50, 10}, {78, 80, 20},
+	} {
+		top, step := niceScale(tt.in)
+		assert.InDelta(t, tt.top, top, 1e-9, "top of %v", tt.in)
+		assert.InDelta(t, tt.step, step, 1e-9, "step of %v", tt.in)
 	}
 }

@@ -116,14 +116,14 @@ func renderHeatmap(h Heatmap, lang, id string) template.HTML {
 	// Legend: the scale from 0 to 100 % mastery, and the no-data swatch.
 	ly := grid + 16
 	w.f(`<g class="legend"><text x="%d" y="%d" font-size="12">%s</text>`, heatHeader, ly, esc(tr(lang, "legend.mastery", "scale", ScaleName)))
-	w.f(`<rect x="%d" y="%d" width="240" height="14" fill="url(#%s-scale)" stroke="#666666"/>`, heatHeader, ly+6, id)
+	w.f(`<rect x="%d" y="%d" width="200" height="14" fill="url(#%s-scale)" stroke="#666666"/>`, heatHeader, ly+6, id)
 	for i := 0; i <= 4; i++ {
-		x := heatHeader + i*60
+		x := heatHeader + i*50
 		w.f(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333333"/>`, x, ly+20, x, ly+25)
 		w.f(`<text x="%d" y="%d" font-size="11" text-anchor="middle">%s</text>`, x, ly+37, esc(pct(lang, float64(i)/4)))
 	}
-	w.f(`<rect x="%d" y="%d" width="20" height="14" fill="url(#%s-none)" stroke="#666666"/>`, heatHeader+290, ly+6, id)
-	w.f(`<text x="%d" y="%d" font-size="12">%s</text></g>`, heatHeader+316, ly+18, esc(tr(lang, "legend.no_data")))
+	w.f(`<rect x="%d" y="%d" width="20" height="14" fill="url(#%s-none)" stroke="#666666"/>`, heatHeader+240, ly+6, id)
+	w.f(`<text x="%d" y="%d" font-size="12">%s</text></g>`, heatHeader+266, ly+18, esc(tr(lang, "legend.no_data")))
 	w.f(`</svg>`)
 	return w.html()
 }
