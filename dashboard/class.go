@@ -2,6 +2,7 @@ package dashboard
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -80,8 +81,9 @@ func NewClassDashboard(in ClassInput, now time.Time, lang string) ClassDashboard
 		facts[f.StudentID] = append(facts[f.StudentID], f)
 	}
 	d := ClassDashboard{Week: week, Columns: columnHeaders(lang)}
+	pairs := make(levelCache)
 	for _, s := range in.Students {
-		row := newClassRow(lang, s, facts[s.ID], weeks[s.ID], week, now)
+		row := newClassRow(lang, s, facts[s.ID], weeks[s.ID], week, now, pairs)
 		row.Assignment = assignmentCell(lang, s.ID, in.Assignments, in.Progress, week)
 		if len(row.Alerts) > 0 {
 			d.Alerts++
@@ -92,7 +94,7 @@ func NewClassDashboard(in ClassInput, now time.Time, lang string) ClassDashboard
 	return d
 }
 
-func newClassRow(lang string, s StudentSummary, facts []FactStat, weeks weekTotals, week Week, now time.Time) ClassRow {
+func newClassRow(lang string, s StudentSummary, facts []FactStat, weeks weekTotals, week Week, now time.Time, pairs levelCache) ClassRow {
 	this := weeks[week]
 	row := ClassRow{
 		StudentID:  s.ID,
@@ -114,7 +116,7 @@ func newClassRow(lang string, s StudentSummary, facts []FactStat, weeks weekTota
 		row.Accuracy, row.HasAccuracy = float64(c)/float64(n), true
 		row.AccuracyText = pct(lang, row.Accuracy)
 	}
-	row.FluentFacts, row.LevelFacts = fluentInLevel(s.Level, facts)
+	row.FluentFacts, row.LevelFacts = pairs.fluentIn(s.Level, facts)
 	row.FluentText = tr(lang, "of", "n", row.FluentFacts, "total", row.LevelFacts)
 
 	if a, ok := inactiveAlert(lang, s, now); ok {
@@ -148,13 +150,30 @@ func levelPairs(l games.Level) []games.Fact {
 	return out
 }
 
+// levelCache keeps each level's set of pairs: a class shares a few levels.
+type levelCache map[string]map[games.Fact]bool
+
+func (c levelCache) set(l games.Level) map[games.Fact]bool {
+	key := fmt.Sprint(l.Tables, l.MinFactor, l.MaxFactor)
+	in, ok := c[key]
+	if !ok {
+		pairs := levelPairs(l)
+		in = make(map[games.Fact]bool, len(pairs))
+		for _, p := range pairs {
+			in[p] = true
+		}
+		c[key] = in
+	}
+	return in
+}
+
 // fluentInLevel counts the level's facts and how many of them are fluent.
 func fluentInLevel(l games.Level, facts []FactStat) (fluent, total int) {
-	pairs := levelPairs(l)
-	in := make(map[games.Fact]bool, len(pairs))
-	for _, p := range pairs {
-		in[p] = true
-	}
+	return make(levelCache).fluentIn(l, facts)
+}
+
+func (c levelCache) fluentIn(l games.Level, facts []FactStat) (fluent, total int) {
+	in := c.set(l)
 	// A pair the store gave twice (7×8 and 8×7) counts once.
 	seen := make(map[games.Fact]bool)
 	for _, f := range facts {
@@ -163,7 +182,7 @@ func fluentInLevel(l games.Level, facts []FactStat) (fluent, total int) {
 			fluent++
 		}
 	}
-	return fluent, len(pairs)
+	return fluent, len(in)
 }
 
 // assignmentCell shows the student's active assignment due soonest (ties:

@@ -66,7 +66,8 @@ type StudentSummary struct {
 	// Level is the student's current deck level (the last plan's level).
 	Level games.Level
 	// LevelSince is when the student reached Level; SessionsAtLevel counts
-	// the sessions played since (the store resets it on a level change).
+	// the sessions played since (a counter reset on a level change, or a
+	// count of play_sessions since LevelSince: sessions, not attempts).
 	LevelSince      time.Time
 	SessionsAtLevel int
 	// LastPlayed is the end of the latest session; zero when never played.
@@ -103,7 +104,8 @@ type WeekStat struct {
 	// FluentFacts is the number of fluent facts (all levels) at the end of
 	// the week, or now for the current week.
 	FluentFacts int
-	// TypicalMS is the week's median response time; 0 when unknown.
+	// TypicalMS is the week's typical response time (the median, or a
+	// running estimate of it the store can keep per attempt); 0 when unknown.
 	TypicalMS int64
 }
 

@@ -3,6 +3,7 @@ package dashboard
 import (
 	"encoding/xml"
 	"errors"
+	"html/template"
 	"io"
 	"strings"
 	"testing"
@@ -76,4 +77,17 @@ func TestTableHTMLEscapes(t *testing.T) {
 	assert.Contains(t, text, `<script>alert("x")</script>`, "shown as text")
 	assert.Contains(t, h, `<th scope="row">`)
 	assert.Contains(t, h, `<th scope="col">`)
+}
+
+func TestSVGGoesThroughHTMLTemplateUnchanged(t *testing.T) {
+	h := NewClassHeatmap(nil, LangEN, hostile[0], "c")
+	tpl := template.Must(template.New("p").Parse(`<div>{{.SVG}}{{.Table.HTML}}<h2>{{.Title}}</h2></div>`))
+	var b strings.Builder
+	require.NoError(t, tpl.Execute(&b, h))
+	out := b.String()
+	assert.Contains(t, out, "<div><svg ", "inserted as markup, not escaped twice")
+	assert.NotContains(t, out, "<script>", "the hostile title is text everywhere")
+	assert.Equal(t, 3, strings.Count(out, "&lt;script&gt;"), "in the SVG title, the table caption and the heading")
+	els, _ := wellFormed(t, out)
+	assert.Zero(t, els["script"])
 }
