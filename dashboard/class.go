@@ -317,3 +317,14 @@ func compareBy(col Column, x, y ClassRow) int {
 	}
 	return 0 // ColumnName: the tie-break does it
 }
+
+// factsOf keeps one student's stats.
+func factsOf(studentID int64, facts []FactStat) []FactStat {
+	var out []FactStat
+	for _, f := range facts {
+		if f.StudentID == studentID {
+			out = append(out, f)
+		}
+	}
+	return out
+}

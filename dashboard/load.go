@@ -63,7 +63,9 @@ func LoadStudentPage(ctx context.Context, src Source, studentID int64, now time.
 		return StudentPage{}, fmt.Errorf("dashboard: student %d fact stats: %w", studentID, err)
 	}
 	week := WeekOf(now)
-	if in.Weeks, err = src.WeeklyStats(ctx, ids, week.Add(-(StudentWeeks - 1)), week); err != nil {
+	// One week more than the charts show, so that the first week carries
+	// the fluent count from before.
+	if in.Weeks, err = src.WeeklyStats(ctx, ids, week.Add(-StudentWeeks), week); err != nil {
 		return StudentPage{}, fmt.Errorf("dashboard: student %d weekly stats: %w", studentID, err)
 	}
 	if in.History, err = src.LevelHistory(ctx, studentID); err != nil {

@@ -19,7 +19,7 @@ const PractiseCount = 3
 type ParentInput struct {
 	Student StudentSummary
 	Facts   []FactStat
-	Weeks   []WeekStat // the ParentWeeks weeks ending now
+	Weeks   []WeekStat // the ParentWeeks weeks ending now, and the one before (its fluent count carries)
 }
 
 // ParentReport is a one-page report for a parent.
@@ -60,6 +60,7 @@ type PractiseFact struct {
 // NewParentReport builds the report of the week holding now.
 func NewParentReport(in ParentInput, now time.Time, lang string) ParentReport {
 	s := in.Student
+	in.Facts = factsOf(s.ID, in.Facts) // a class's stats may be passed whole
 	week := WeekOf(now)
 	pts := weekPoints(lang, s.ID, in.Weeks, week, ParentWeeks)
 	this, last := figures(pts[len(pts)-1]), figures(pts[len(pts)-2])

@@ -16,7 +16,7 @@ const RecentSessionsLimit = 10
 type StudentInput struct {
 	Student  StudentSummary
 	Facts    []FactStat
-	Weeks    []WeekStat // the StudentWeeks weeks ending now
+	Weeks    []WeekStat // the StudentWeeks weeks ending now, and the one before (its fluent count carries)
 	History  []LevelChange
 	Sessions []SessionSummary // newest first
 }
@@ -72,6 +72,7 @@ type SessionRow struct {
 // NewStudentPage builds the student page.
 func NewStudentPage(in StudentInput, now time.Time, lang string) StudentPage {
 	s := in.Student
+	in.Facts = factsOf(s.ID, in.Facts) // a class's stats may be passed whole
 	id := "s" + itoa64(s.ID)
 	p := StudentPage{
 		Student:    s,

@@ -89,3 +89,14 @@ func TestNiceScaleGivesRoundTicks(t *testing.T) {
 		assert.InDelta(t, tt.step, step, 1e-9, "step of %v", tt.in)
 	}
 }
+
+func TestStudentViewsKeepOnlyTheirStudentsFacts(t *testing.T) {
+	facts := []FactStat{
+		{StudentID: 1, A: 7, B: 8, Attempts: 5, Mastery: 0.2},
+		{StudentID: 2, A: 7, B: 8, Attempts: 5, Mastery: 0.9, Fluent: true},
+	}
+	p := NewStudentPage(StudentInput{Student: StudentSummary{ID: 1}, Facts: facts}, now, LangEN)
+	assert.InDelta(t, 0.2, p.Heatmap.Cell(7, 8).Mastery, 1e-9)
+	r := NewParentReport(ParentInput{Student: StudentSummary{ID: 1, Level: games.Custom(7)}, Facts: facts}, now, LangEN)
+	assert.Equal(t, 0, r.FluentFacts)
+}
