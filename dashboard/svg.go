@@ -5,6 +5,8 @@ import (
 	"html/template"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/multipli/multipli/games"
 )
 
 // esc makes any text safe inside SVG or HTML, as element content or as a
@@ -80,7 +82,7 @@ const heatHeader = 30
 // tells its value; cells without data are hatched and show a dash.
 func renderHeatmap(h Heatmap, lang, id string) template.HTML {
 	id = safeID(id)
-	n := 12
+	n := games.MaxFactor
 	grid := heatHeader + n*heatCellSize
 	width, height := grid+10, grid+78
 	var w svgWriter
