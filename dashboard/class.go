@@ -238,7 +238,7 @@ const (
 	ColumnAlerts     Column = "alerts"
 )
 
-// Columns lists the columns in display order.
+// columnOrder lists the columns in display order.
 var columnOrder = []Column{ColumnName, ColumnLevel, ColumnLastPlayed, ColumnSessions, ColumnMinutes,
 	ColumnAccuracy, ColumnFluent, ColumnAssignment, ColumnAlerts}
 
