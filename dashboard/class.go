@@ -1,0 +1,330 @@
+package dashboard
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/multipli/multipli/games"
+)
+
+// AccuracyWeeks is the window of the class dashboard's accuracy column: the
+// current ISO week and the ones before it, the same span the accuracy-falling
+// alert looks at, so the column does not swing on one bad Monday.
+const AccuracyWeeks = FallingBaselineWeeks + 1
+
+// ClassInput is everything the class dashboard needs, as read from Source.
+type ClassInput struct {
+	Students []StudentSummary
+	Facts    []FactStat
+	// Weeks must cover the current week and the AccuracyWeeks-1 before it.
+	Weeks       []WeekStat
+	Assignments []Assignment // active now
+	Progress    []AssignmentProgress
+}
+
+// ClassDashboard is one row per student, with column headers in the
+// reader's language.
+type ClassDashboard struct {
+	Week    Week
+	Columns []ColumnHeader
+	Rows    []ClassRow
+	Alerts  int // rows with at least one alert
+}
+
+// ColumnHeader names a sortable column.
+type ColumnHeader struct {
+	Column Column
+	Label  string
+}
+
+// ClassRow is one student's line.
+type ClassRow struct {
+	StudentID  int64
+	Name       string
+	Level      games.Level
+	LevelLabel string
+	LastPlayed time.Time // zero when never played
+	LastText   string    // "3 days ago"
+	Sessions   int       // this week
+	Minutes    int       // this week
+	// Accuracy is over AccuracyWeeks weeks; HasAccuracy is false without attempts.
+	Accuracy     float64
+	HasAccuracy  bool
+	AccuracyText string // "84%" or "—"
+	FluentFacts  int    // fluent facts of the current level
+	LevelFacts   int    // facts of the current level (unordered pairs)
+	FluentText   string // "12 / 40"
+	Assignment   *AssignmentCell
+	Alerts       []Alert
+}
+
+// AssignmentCell is the row's progress on the assignment due soonest.
+type AssignmentCell struct {
+	AssignmentID int64
+	Title        string
+	Done         int // minutes or sessions this week, as the target counts
+	Target       Target
+	Percent      int // 0–100
+	Text         string
+	Due          time.Time
+}
+
+// NewClassDashboard builds the rows, sorted by name.
+func NewClassDashboard(in ClassInput, now time.Time, lang string) ClassDashboard {
+	week := WeekOf(now)
+	weeks := byStudentWeek(in.Weeks)
+	facts := make(map[int64][]FactStat)
+	for _, f := range in.Facts {
+		facts[f.StudentID] = append(facts[f.StudentID], f)
+	}
+	d := ClassDashboard{Week: week, Columns: columnHeaders(lang)}
+	pairs := make(levelCache)
+	for _, s := range in.Students {
+		row := newClassRow(lang, s, facts[s.ID], weeks[s.ID], week, now, pairs)
+		row.Assignment = assignmentCell(lang, s.ID, in.Assignments, in.Progress, week)
+		if len(row.Alerts) > 0 {
+			d.Alerts++
+		}
+		d.Rows = append(d.Rows, row)
+	}
+	d.Sort(ColumnName, false)
+	return d
+}
+
+func newClassRow(lang string, s StudentSummary, facts []FactStat, weeks weekTotals, week Week, now time.Time, pairs levelCache) ClassRow {
+	this := weeks[week]
+	row := ClassRow{
+		StudentID:  s.ID,
+		Name:       s.Name,
+		Level:      s.Level,
+		LevelLabel: LevelLabel(lang, s.Level),
+		LastPlayed: s.LastPlayed,
+		LastText:   ago(lang, s.LastPlayed, now),
+		Sessions:   this.Sessions,
+		Minutes:    minutes(this.PlayedSeconds),
+	}
+	var n, c int
+	for _, w := range weeksEnding(week, AccuracyWeeks) {
+		n += weeks[w].Attempts
+		c += weeks[w].Correct
+	}
+	row.AccuracyText = "—"
+	if n > 0 {
+		row.Accuracy, row.HasAccuracy = float64(c)/float64(n), true
+		row.AccuracyText = pct(lang, row.Accuracy)
+	}
+	row.FluentFacts, row.LevelFacts = pairs.fluentIn(s.Level, facts)
+	row.FluentText = tr(lang, "of", "n", row.FluentFacts, "total", row.LevelFacts)
+
+	if a, ok := inactiveAlert(lang, s, now); ok {
+		row.Alerts = append(row.Alerts, a)
+	}
+	baseline := make([]WeekStat, 0, FallingBaselineWeeks)
+	for _, w := range weeksEnding(week.Add(-1), FallingBaselineWeeks) {
+		baseline = append(baseline, weeks[w])
+	}
+	if a, ok := fallingAlert(lang, this, baseline); ok {
+		row.Alerts = append(row.Alerts, a)
+	}
+	if a, ok := stuckAlert(lang, s, row.FluentFacts, row.LevelFacts); ok {
+		row.Alerts = append(row.Alerts, a)
+	}
+	return row
+}
+
+// levelPairs lists the unordered facts of a level, smaller factor first,
+// in the level's own order.
+func levelPairs(l games.Level) []games.Fact {
+	seen := make(map[games.Fact]bool)
+	var out []games.Fact
+	for _, f := range l.Facts() {
+		p := f.Pair()
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// levelCache keeps each level's set of pairs: a class shares a few levels.
+type levelCache map[string]map[games.Fact]bool
+
+func (c levelCache) set(l games.Level) map[games.Fact]bool {
+	key := fmt.Sprint(l.Tables, l.MinFactor, l.MaxFactor)
+	in, ok := c[key]
+	if !ok {
+		pairs := levelPairs(l)
+		in = make(map[games.Fact]bool, len(pairs))
+		for _, p := range pairs {
+			in[p] = true
+		}
+		c[key] = in
+	}
+	return in
+}
+
+// fluentInLevel counts the level's facts and how many of them are fluent.
+func fluentInLevel(l games.Level, facts []FactStat) (fluent, total int) {
+	return make(levelCache).fluentIn(l, facts)
+}
+
+func (c levelCache) fluentIn(l games.Level, facts []FactStat) (fluent, total int) {
+	in := c.set(l)
+	// A pair the store gave twice (7×8 and 8×7) counts once.
+	seen := make(map[games.Fact]bool)
+	for _, f := range facts {
+		if p := f.Fact(); f.Fluent && in[p] && !seen[p] {
+			seen[p] = true
+			fluent++
+		}
+	}
+	return fluent, len(in)
+}
+
+// assignmentCell shows the student's active assignment due soonest (ties:
+// the older assignment), with this week's progress towards its target.
+func assignmentCell(lang string, studentID int64, as []Assignment, progress []AssignmentProgress, week Week) *AssignmentCell {
+	var best *Assignment
+	for i := range as {
+		a := &as[i]
+		if !a.For(studentID) {
+			continue
+		}
+		if best == nil || a.Due.Before(best.Due) || (a.Due.Equal(best.Due) && a.ID < best.ID) {
+			best = a
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	var sessions int
+	var played int64
+	for _, p := range progress {
+		if p.AssignmentID == best.ID && p.StudentID == studentID && p.Week == week {
+			sessions += p.Sessions
+			played += p.PlayedSeconds
+		}
+	}
+	cell := &AssignmentCell{AssignmentID: best.ID, Title: best.Title, Target: best.Target, Due: best.Due}
+	key := "assign.minutes"
+	cell.Done = minutes(played)
+	if best.Target.Unit == TargetSessions {
+		key, cell.Done = "assign.sessions", sessions
+	}
+	if best.Target.PerWeek > 0 {
+		cell.Percent = min(100, 100*cell.Done/best.Target.PerWeek)
+	}
+	cell.Text = tr(lang, key, "done", cell.Done, "target", best.Target.PerWeek)
+	return cell
+}
+
+// Column names a sortable column of the class dashboard.
+type Column string
+
+// The class dashboard's columns.
+const (
+	ColumnName       Column = "name"
+	ColumnLevel      Column = "level"
+	ColumnLastPlayed Column = "last_played"
+	ColumnSessions   Column = "sessions"
+	ColumnMinutes    Column = "minutes"
+	ColumnAccuracy   Column = "accuracy"
+	ColumnFluent     Column = "fluent"
+	ColumnAssignment Column = "assignment"
+	ColumnAlerts     Column = "alerts"
+)
+
+// columnOrder lists the columns in display order.
+var columnOrder = []Column{ColumnName, ColumnLevel, ColumnLastPlayed, ColumnSessions, ColumnMinutes,
+	ColumnAccuracy, ColumnFluent, ColumnAssignment, ColumnAlerts}
+
+// ParseColumn reads a column from a query parameter; unknown names sort by name.
+func ParseColumn(s string) Column {
+	c := Column(s)
+	if slices.Contains(columnOrder, c) {
+		return c
+	}
+	return ColumnName
+}
+
+func columnHeaders(lang string) []ColumnHeader {
+	out := make([]ColumnHeader, len(columnOrder))
+	for i, c := range columnOrder {
+		out[i] = ColumnHeader{Column: c, Label: tr(lang, "col."+string(c))}
+	}
+	return out
+}
+
+// Sort orders the rows by a column, ascending or descending. Rows with no
+// value in the column (no accuracy, no assignment) stay at the bottom both
+// ways; a student who never played is the oldest "last played". Ties are
+// broken by name, then by id, so the order never depends on the input's.
+func (d *ClassDashboard) Sort(col Column, desc bool) {
+	slices.SortStableFunc(d.Rows, func(x, y ClassRow) int {
+		xm, ym := missing(col, x), missing(col, y)
+		if xm != ym {
+			if xm {
+				return 1
+			}
+			return -1
+		}
+		c := compareBy(col, x, y)
+		if desc {
+			c = -c
+		}
+		if c != 0 {
+			return c
+		}
+		return cmp.Or(strings.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name)), cmp.Compare(x.StudentID, y.StudentID))
+	})
+}
+
+func missing(col Column, r ClassRow) bool {
+	switch col {
+	case ColumnAccuracy:
+		return !r.HasAccuracy
+	case ColumnAssignment:
+		return r.Assignment == nil
+	}
+	return false
+}
+
+func compareBy(col Column, x, y ClassRow) int {
+	switch col {
+	case ColumnLevel:
+		return cmp.Or(cmp.Compare(levelRank(x.Level), levelRank(y.Level)), strings.Compare(x.LevelLabel, y.LevelLabel))
+	case ColumnLastPlayed:
+		return x.LastPlayed.Compare(y.LastPlayed)
+	case ColumnSessions:
+		return cmp.Compare(x.Sessions, y.Sessions)
+	case ColumnMinutes:
+		return cmp.Compare(x.Minutes, y.Minutes)
+	case ColumnAccuracy:
+		return cmp.Compare(x.Accuracy, y.Accuracy)
+	case ColumnFluent:
+		// By the share of the level that is fluent, then by count: 10 of
+		// 40 and 10 of 100 are not the same progress.
+		return cmp.Or(cmp.Compare(x.FluentFacts*max(y.LevelFacts, 1), y.FluentFacts*max(x.LevelFacts, 1)),
+			cmp.Compare(x.FluentFacts, y.FluentFacts))
+	case ColumnAssignment:
+		return cmp.Compare(x.Assignment.Percent, y.Assignment.Percent)
+	case ColumnAlerts:
+		return cmp.Compare(len(x.Alerts), len(y.Alerts))
+	}
+	return 0 // ColumnName: the tie-break does it
+}
+
+// factsOf keeps one student's stats.
+func factsOf(studentID int64, facts []FactStat) []FactStat {
+	var out []FactStat
+	for _, f := range facts {
+		if f.StudentID == studentID {
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -1,0 +1,205 @@
+package dashboard
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/multipli/multipli/games"
+)
+
+// ParentWeeks is how many weeks the parent report's trend chart shows.
+const ParentWeeks = 8
+
+// PractiseCount is how many facts the parent report suggests for home.
+const PractiseCount = 3
+
+// ParentInput is everything the parent report needs, as read from Source.
+type ParentInput struct {
+	Student StudentSummary
+	Facts   []FactStat
+	Weeks   []WeekStat // the ParentWeeks weeks ending now, and the one before (its fluent count carries)
+}
+
+// ParentReport is a one-page report for a parent.
+type ParentReport struct {
+	Child       string
+	Title       string
+	Week        Week
+	WeekText    string
+	This, Last  WeekFigures
+	Compare     Table // this week against last week
+	FluentFacts int   // fluent facts, all tables
+	LevelLabel  string
+	LevelFluent int
+	LevelFacts  int
+	Mastered    string
+	Minutes     int // time played this week
+	TimeText    string
+	Practise    []PractiseFact
+	Trend       Chart
+}
+
+// WeekFigures sums one week.
+type WeekFigures struct {
+	Sessions    int
+	Minutes     int
+	Attempts    int
+	Accuracy    float64 // NaN without attempts
+	FluentFacts int
+}
+
+// PractiseFact is a fact to practise at home, with a tip.
+type PractiseFact struct {
+	Fact games.Fact
+	Text string // "7 × 8"
+	Tip  string
+}
+
+// NewParentReport builds the report of the week holding now.
+func NewParentReport(in ParentInput, now time.Time, lang string) ParentReport {
+	s := in.Student
+	in.Facts = factsOf(s.ID, in.Facts) // a class's stats may be passed whole
+	week := WeekOf(now)
+	pts := weekPoints(lang, s.ID, in.Weeks, week, ParentWeeks)
+	this, last := figures(pts[len(pts)-1]), figures(pts[len(pts)-2])
+	r := ParentReport{
+		Child:      s.Name,
+		Title:      tr(lang, "parent.title", "name", s.Name),
+		Week:       week,
+		WeekText:   tr(lang, "parent.week", "date", date(lang, week.Monday())),
+		This:       this,
+		Last:       last,
+		LevelLabel: LevelLabel(lang, s.Level),
+		Minutes:    this.Minutes,
+	}
+	for _, f := range in.Facts {
+		if f.Fluent {
+			r.FluentFacts++
+		}
+	}
+	r.LevelFluent, r.LevelFacts = fluentInLevel(s.Level, in.Facts)
+	r.Mastered = tr(lang, "parent.mastered", "n", r.FluentFacts, "fluent", r.LevelFluent, "total", r.LevelFacts, "level", r.LevelLabel)
+	r.TimeText = tr(lang, "parent.time", "min", this.Minutes, "sessions", this.Sessions)
+	r.Compare = compareTable(lang, this, last)
+	for _, f := range practiseFacts(s.Level, in.Facts) {
+		r.Practise = append(r.Practise, PractiseFact{Fact: f, Text: f.String(), Tip: Tip(lang, f)})
+	}
+
+	labels := make([]string, len(pts))
+	fluent := make([]float64, len(pts))
+	for i, p := range pts {
+		labels[i], fluent[i] = p.Label, float64(p.FluentFacts)
+	}
+	r.Trend = newChart(series{
+		title: tr(lang, "chart.fluent_title", "name", s.Name), yLabel: tr(lang, "axis.fluent"),
+		x: labels, values: fluent, yMax: 10, format: func(v float64) string { return itoa64(int64(math.Round(v))) },
+	}, lang, "p"+itoa64(s.ID)+"-trend")
+	return r
+}
+
+func figures(p WeekPoint) WeekFigures {
+	return WeekFigures{Sessions: p.Sessions, Minutes: p.Minutes, Attempts: p.Attempts, Accuracy: p.Accuracy, FluentFacts: p.FluentFacts}
+}
+
+func compareTable(lang string, this, last WeekFigures) Table {
+	acc := func(v float64) string {
+		if math.IsNaN(v) {
+			return "—"
+		}
+		return pct(lang, v)
+	}
+	change := func(d int) string {
+		if d > 0 {
+			return "+" + itoa64(int64(d))
+		}
+		if d < 0 {
+			return "−" + itoa64(int64(-d))
+		}
+		return "="
+	}
+	accChange := "—"
+	if !math.IsNaN(this.Accuracy) && !math.IsNaN(last.Accuracy) {
+		accChange = change(int(math.Round(100*this.Accuracy)) - int(math.Round(100*last.Accuracy)))
+	}
+	return Table{
+		Caption:    tr(lang, "parent.compare"),
+		Head:       []string{"", tr(lang, "parent.this_week"), tr(lang, "parent.last_week"), tr(lang, "parent.change")},
+		RowHeaders: true,
+		Rows: [][]string{
+			{tr(lang, "parent.row_minutes"), itoa64(int64(this.Minutes)), itoa64(int64(last.Minutes)), change(this.Minutes - last.Minutes)},
+			{tr(lang, "parent.row_sessions"), itoa64(int64(this.Sessions)), itoa64(int64(last.Sessions)), change(this.Sessions - last.Sessions)},
+			{tr(lang, "parent.row_accuracy"), acc(this.Accuracy), acc(last.Accuracy), accChange},
+			{tr(lang, "parent.row_fluent"), itoa64(int64(this.FluentFacts)), itoa64(int64(last.FluentFacts)), change(this.FluentFacts - last.FluentFacts)},
+		},
+	}
+}
+
+// practiseFacts picks the facts to practise at home, from the child's
+// current level (green when the child has none yet), never a fluent one:
+//  1. facts already tried, lowest mastery first (ties: more attempts, so the
+//     difficulty is well established; then the level's order), taking a fact
+//     only if its tip's strategy differs from those already taken, so the
+//     three tips teach three different things;
+//  2. if fewer than PractiseCount were found, the same list again without
+//     the variety condition;
+//  3. then facts never tried, in the level's order.
+func practiseFacts(l games.Level, facts []FactStat) []games.Fact {
+	if len(l.Tables) == 0 {
+		l = games.Green()
+	}
+	pairs := levelPairs(l)
+	order := make(map[games.Fact]int, len(pairs))
+	for i, p := range pairs {
+		order[p] = i
+	}
+	stat := make(map[games.Fact]FactStat)
+	for _, f := range facts {
+		stat[f.Fact()] = f
+	}
+	var tried []FactStat
+	var untried []games.Fact
+	for _, p := range pairs {
+		f, ok := stat[p]
+		switch {
+		case ok && f.Fluent:
+		case ok && f.Attempts > 0:
+			tried = append(tried, f)
+		default:
+			untried = append(untried, p)
+		}
+	}
+	slices.SortFunc(tried, func(x, y FactStat) int {
+		return cmp.Or(cmp.Compare(x.Mastery, y.Mastery), cmp.Compare(y.Attempts, x.Attempts),
+			cmp.Compare(order[x.Fact()], order[y.Fact()]))
+	})
+	var out []games.Fact
+	taken := make(map[games.Fact]bool)
+	used := make(map[string]bool)
+	for _, f := range tried {
+		if len(out) == PractiseCount {
+			break
+		}
+		if k := strategyFor(f.Fact()).key; !used[k] {
+			used[k], taken[f.Fact()] = true, true
+			out = append(out, f.Fact())
+		}
+	}
+	for _, f := range tried {
+		if len(out) == PractiseCount {
+			break
+		}
+		if !taken[f.Fact()] {
+			taken[f.Fact()] = true
+			out = append(out, f.Fact())
+		}
+	}
+	for _, p := range untried {
+		if len(out) == PractiseCount {
+			break
+		}
+		out = append(out, p)
+	}
+	return out
+}

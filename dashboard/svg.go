@@ -1,0 +1,170 @@
+package dashboard
+
+import (
+	"fmt"
+	"html/template"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/multipli/multipli/games"
+)
+
+// esc makes any text safe inside SVG or HTML, as element content or as a
+// quoted attribute: it escapes & < > " ' and replaces the characters XML
+// forbids (control characters, broken UTF-8) with U+FFFD, so a hostile
+// student name can neither inject markup nor make the SVG ill-formed.
+func esc(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+				b.WriteRune('\uFFFD')
+				continue
+			}
+		}
+		switch {
+		case r == '&':
+			b.WriteString("&amp;")
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case r == '"':
+			b.WriteString("&#34;")
+		case r == '\'':
+			b.WriteString("&#39;")
+		case !xmlChar(r):
+			b.WriteRune('\uFFFD')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// xmlChar is XML 1.0's Char production.
+func xmlChar(r rune) bool {
+	return r == 0x09 || r == 0x0A || r == 0x0D ||
+		r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
+}
+
+// safeID keeps only [A-Za-z0-9_-] of an element id prefix.
+func safeID(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+			b.WriteRune(r)
+		}
+	}
+	if b.Len() == 0 {
+		return "m"
+	}
+	return b.String()
+}
+
+// svgWriter collects SVG text; every piece of text goes through esc.
+type svgWriter struct{ b strings.Builder }
+
+func (w *svgWriter) f(format string, args ...any) { fmt.Fprintf(&w.b, format, args...) }
+
+func (w *svgWriter) html() template.HTML {
+	// The content is built only from escaped text and numbers.
+	return template.HTML(w.b.String()) //nolint:gosec
+}
+
+const heatCellSize = 38
+const heatHeader = 30
+
+// renderHeatmap draws the 12 × 12 grid, rows a and columns b, with the
+// value printed in every cell and a legend. Each cell is a focusable group
+// (tabindex) with a <title> and an aria-label, so focusing or tapping a cell
+// tells its value; cells without data are hatched and show a dash.
+func renderHeatmap(h Heatmap, lang, id string) template.HTML {
+	id = safeID(id)
+	n := games.MaxFactor
+	grid := heatHeader + n*heatCellSize
+	width, height := grid+10, grid+78
+	var w svgWriter
+	w.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" role="group" aria-labelledby="%s-title" class="heatmap" font-family="sans-serif">`, width, height, id)
+	w.f(`<title id="%s-title">%s</title>`, id, esc(h.Title))
+	w.f(`<style>.cell:focus{outline:none}.cell:focus rect,.cell:hover rect{stroke:#000;stroke-width:3}</style>`)
+	w.f(`<defs><pattern id="%s-none" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`, id)
+	w.f(`<rect width="6" height="6" fill="%s"/><line x1="0" y1="0" x2="0" y2="6" stroke="#9a9a9a" stroke-width="1.5"/></pattern>`, noDataFill)
+	w.f(`<linearGradient id="%s-scale">`, id)
+	for i := 0; i <= 8; i++ {
+		v := float64(i) / 8
+		w.f(`<stop offset="%g" stop-color="%s"/>`, v, Colour(v))
+	}
+	w.f(`</linearGradient></defs>`)
+	w.f(`<text x="%d" y="%d" font-size="14" text-anchor="middle" aria-hidden="true">×</text>`, heatHeader/2, heatHeader/2+5)
+	for i := 1; i <= n; i++ {
+		pos := heatHeader + (i-1)*heatCellSize + heatCellSize/2
+		w.f(`<text x="%d" y="%d" font-size="13" font-weight="bold" text-anchor="middle" aria-hidden="true">%d</text>`, pos, heatHeader/2+5, i)
+		w.f(`<text x="%d" y="%d" font-size="13" font-weight="bold" text-anchor="middle" aria-hidden="true">%d</text>`, heatHeader/2, pos+5, i)
+	}
+	for _, c := range h.Cells {
+		x := heatHeader + (c.B-1)*heatCellSize
+		y := heatHeader + (c.A-1)*heatCellSize
+		fill, ink := fmt.Sprintf("url(#%s-none)", id), "#333333"
+		if c.HasData {
+			fill, ink = Colour(c.Mastery), TextColour(c.Mastery)
+		}
+		w.f(`<g class="cell" tabindex="0" role="img" aria-label="%s"><title>%s</title>`, esc(c.Label), esc(c.Label))
+		w.f(`<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#ffffff" stroke-width="1"/>`, x, y, heatCellSize, heatCellSize, fill)
+		w.f(`<text x="%d" y="%d" font-size="12" text-anchor="middle" fill="%s" aria-hidden="true">%s</text></g>`,
+			x+heatCellSize/2, y+heatCellSize/2+4, ink, esc(c.Short))
+	}
+	// Legend: the scale from 0 to 100 % mastery, and the no-data swatch.
+	ly := grid + 16
+	w.f(`<g class="legend"><text x="%d" y="%d" font-size="12">%s</text>`, heatHeader, ly, esc(tr(lang, "legend.mastery", "scale", ScaleName)))
+	w.f(`<rect x="%d" y="%d" width="200" height="14" fill="url(#%s-scale)" stroke="#666666"/>`, heatHeader, ly+6, id)
+	for i := 0; i <= 4; i++ {
+		x := heatHeader + i*50
+		w.f(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333333"/>`, x, ly+20, x, ly+25)
+		w.f(`<text x="%d" y="%d" font-size="11" text-anchor="middle">%s</text>`, x, ly+37, esc(pct(lang, float64(i)/4)))
+	}
+	w.f(`<rect x="%d" y="%d" width="20" height="14" fill="url(#%s-none)" stroke="#666666"/>`, heatHeader+240, ly+6, id)
+	w.f(`<text x="%d" y="%d" font-size="12">%s</text></g>`, heatHeader+266, ly+18, esc(tr(lang, "legend.no_data")))
+	w.f(`</svg>`)
+	return w.html()
+}
+
+// Table is the data behind a picture, for screen readers and for people who
+// prefer numbers: a caption, a header row and rows of text.
+type Table struct {
+	Caption    string
+	Head       []string
+	Rows       [][]string
+	RowHeaders bool // the first cell of each row heads the row
+}
+
+// HTML renders the table, every text escaped.
+func (t Table) HTML() template.HTML {
+	var b strings.Builder
+	b.WriteString(`<table class="data">`)
+	if t.Caption != "" {
+		b.WriteString("<caption>" + esc(t.Caption) + "</caption>")
+	}
+	if len(t.Head) > 0 {
+		b.WriteString("<thead><tr>")
+		for _, h := range t.Head {
+			b.WriteString(`<th scope="col">` + esc(h) + "</th>")
+		}
+		b.WriteString("</tr></thead>")
+	}
+	b.WriteString("<tbody>")
+	for _, row := range t.Rows {
+		b.WriteString("<tr>")
+		for i, c := range row {
+			if i == 0 && t.RowHeaders {
+				b.WriteString(`<th scope="row">` + esc(c) + "</th>")
+			} else {
+				b.WriteString("<td>" + esc(c) + "</td>")
+			}
+		}
+		b.WriteString("</tr>")
+	}
+	b.WriteString("</tbody></table>")
+	return template.HTML(b.String()) //nolint:gosec // built from escaped text only
+}
