@@ -70,6 +70,24 @@ const (
 // Letter is the face's one-letter name used in moves and drawings.
 func (f Face) Letter() string { return [3]string{"Y", "R", "B"}[f] }
 
+// MarshalText writes the face as its letter, so moves read {"face":"Y"}.
+func (f Face) MarshalText() ([]byte, error) {
+	if f < Yellow || f > Blue {
+		return nil, fmt.Errorf("cube: no face %d", int(f))
+	}
+	return []byte(f.Letter()), nil
+}
+
+// UnmarshalText reads a face letter.
+func (f *Face) UnmarshalText(b []byte) error {
+	v, ok := ParseFace(string(b))
+	if !ok {
+		return fmt.Errorf("cube: no face %q (Y, R or B)", b)
+	}
+	*f = v
+	return nil
+}
+
 // ParseFace reads "Y", "R" or "B".
 func ParseFace(s string) (Face, bool) {
 	switch s {

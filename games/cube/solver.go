@@ -361,3 +361,28 @@ func applyMove(l Layout, m TileMove) (Layout, bool) {
 	}
 	return after, true
 }
+
+// LegalTileMoves lists every move of one tile to an empty place that keeps
+// every tile touching another.
+func LegalTileMoves(l Layout) []TileMove {
+	var out []TileMove
+	for i := range l {
+		seen := map[Hex]bool{}
+		for j := range l {
+			if j == i {
+				continue
+			}
+			for _, to := range l[j].At.Neighbours() {
+				if seen[to] {
+					continue
+				}
+				seen[to] = true
+				m := TileMove{From: l[i].At, To: to}
+				if _, ok := applyMove(l, m); ok {
+					out = append(out, m)
+				}
+			}
+		}
+	}
+	return out
+}
