@@ -108,8 +108,8 @@ type state struct {
 	Dry       int   `json:"dry"`    // turns in a row without a find (#3)
 	Rounds    int   `json:"rounds"` // resolutions, for the safety limit
 
-	Done   bool         `json:"done"`
-	Result games.Result `json:"result"`
+	Done   bool          `json:"done"`
+	Result games.Result  `json:"result"`
 	Inputs []games.Input `json:"inputs"`
 }
 

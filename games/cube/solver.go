@@ -242,10 +242,8 @@ func solution(tr *Triple, f formula, vals [3]int, x int, mv *TileMove) Solution 
 	for k := range 3 {
 		s.Faces[k] = tr.Faces[f.order[k]]
 	}
-	if mv != nil {
-		m := *mv
-		s.Move = &m
-	}
+	// The move is shared by the solutions found after it: nobody changes it.
+	s.Move = mv
 	return s
 }
 
