@@ -48,11 +48,18 @@ func botMove(v View, level int, rng *games.RNG) Move {
 		seesMoves = true
 	}
 	var cands []botCandidate
-	for _, m := range v.targets() {
-		for _, sol := range Solve(board, m.target, v.Solver) {
-			if sol.Move == nil || seesMoves {
-				cands = append(cands, botCandidate{code: m.code, sol: sol})
-			}
+	ts := v.targets()
+	values := make([]int, len(ts))
+	for i, t := range ts {
+		values[i] = t.target
+	}
+	r := v.Solver
+	if !seesMoves {
+		r.Move = MoveNone
+	}
+	for i, sols := range SolveTargets(board, values, r) {
+		for _, sol := range sols {
+			cands = append(cands, botCandidate{code: ts[i].code, sol: sol})
 		}
 	}
 	if v.Hint != nil && slices.ContainsFunc(v.targets(), func(t botTarget) bool { return t.code == v.Hint.Code }) {

@@ -18,8 +18,9 @@ func (g *Game) refill() {
 			s.LastRound = true
 		}
 	}
+	w := g.weights(g.layoutFor(s.Turn))
 	for len(s.Row) < 3 && len(s.Pile) > 0 {
-		s.Row = append(s.Row, g.draw(&s.Pile, g.layoutFor(s.Turn)))
+		s.Row = append(s.Row, g.draw(&s.Pile, w))
 	}
 }
 
@@ -37,10 +38,10 @@ func (g *Game) layoutFor(seat int) Layout {
 // often, so every card still comes. With the level decks only the current
 // deck (the lowest still in the pile) is drawn from. #3 has no
 // multiplication and draws from the top.
-func (g *Game) draw(pile *[]int, board Layout) int {
+func (g *Game) draw(pile *[]int, best *[MonsterCount + 1]float64) int {
 	s := &g.s
 	p := *pile
-	if s.Config.Rules == RulesDice || len(board) == 0 {
+	if best == nil {
 		*pile = p[1:]
 		return p[0]
 	}
@@ -48,7 +49,6 @@ func (g *Game) draw(pile *[]int, board Layout) int {
 	for _, c := range p {
 		deck = min(deck, LevelDeck(c))
 	}
-	best := levelWeights(board, s.Config.Level, s.Config.solverRules())
 	w := make([]float64, len(p))
 	for i, c := range p {
 		if s.Config.LevelDecks && LevelDeck(c) != deck {
@@ -60,6 +60,16 @@ func (g *Game) draw(pile *[]int, board Layout) int {
 	c := p[i]
 	*pile = append(p[:i:i], p[i+1:]...)
 	return c
+}
+
+// weights are the drawing weights on board, nil to draw from the top (#3
+// has no multiplication).
+func (g *Game) weights(board Layout) *[MonsterCount + 1]float64 {
+	if g.s.Config.Rules == RulesDice || len(board) == 0 {
+		return nil
+	}
+	w := levelWeights(board, g.s.Config.Level, g.s.Config.solverRules())
+	return &w
 }
 
 // Weights of codes without a solution of the level: unreachable codes come
@@ -100,9 +110,10 @@ func (g *Game) dealPersonal() {
 	s := &g.s
 	n := len(s.Config.Seats)
 	s.Piles, s.Hands, s.Fronts = make([][]int, n), make([][]int, n), make([][]int, n)
+	w := g.weights(s.Board)
 	for range 7 {
 		for i := range n {
-			s.Piles[i] = append(s.Piles[i], g.draw(&s.Pile, s.Board))
+			s.Piles[i] = append(s.Piles[i], g.draw(&s.Pile, w))
 		}
 	}
 	s.Out = append(s.Out, s.Pile...)

@@ -224,13 +224,22 @@ func moveKeepsTouching(l Layout, touching []int, i int, from, to Hex) bool {
 
 // Solve lists every solution of l reaching target under r.
 func Solve(l Layout, target int, r Rules) []Solution {
-	var out []Solution
+	return SolveTargets(l, []int{target}, r)[0]
+}
+
+// SolveTargets lists the solutions of several targets in one walk of the
+// board, indexed like targets.
+func SolveTargets(l Layout, targets []int, r Rules) [][]Solution {
+	out := make([][]Solution, len(targets))
 	fs := r.formulas()
 	walk(l, r, func(tr *Triple, v [3]int, mv *TileMove) {
 		for _, f := range fs {
 			vals := [3]int{v[f.order[0]], v[f.order[1]], v[f.order[2]]}
-			if x, _ := Eval(vals, f.ops); x == target {
-				out = append(out, solution(tr, f, vals, x, mv))
+			x, _ := Eval(vals, f.ops)
+			for i, t := range targets {
+				if x == t {
+					out[i] = append(out[i], solution(tr, f, vals, x, mv))
+				}
 			}
 		}
 	})
