@@ -11,7 +11,7 @@ import (
 func newTestRNG(seed uint64) *games.RNG { return games.NewRNG(seed, 99) }
 
 func human(name string) games.Seat { return games.Seat{Kind: games.SeatStudent, Name: name} }
-func bot(level int) games.Seat    { return games.Seat{Kind: games.SeatComputer, Name: "bot", Bot: level} }
+func bot(level int) games.Seat     { return games.Seat{Kind: games.SeatComputer, Name: "bot", Bot: level} }
 
 // newGame deals a game and fails the test on error.
 func newGame(tb testing.TB, cfg Config, seed uint64) *Game {

@@ -1,7 +1,10 @@
 package cube
 
 import (
+	"fmt"
 	"testing"
+
+	"github.com/multipli/multipli/games"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -141,5 +144,22 @@ func BenchmarkSolveAllCodes(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		SolveCodes(l, 1, MonsterCount, rulesOne)
+	}
+}
+
+func BenchmarkGame(b *testing.B) {
+	for rules := 1; rules <= 4; rules++ {
+		b.Run(fmt.Sprintf("rules%d", rules), func(b *testing.B) {
+			seats := []games.Seat{bot(games.BotSolid), bot(games.BotStrong)}
+			for i := 0; b.Loop(); i++ {
+				g, err := New(DefaultConfig(rules, games.All(9), seats), uint64(i))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if !playOut(g, map[string]int{}) {
+					b.Fatal("game did not end")
+				}
+			}
+		})
 	}
 }

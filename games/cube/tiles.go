@@ -1,5 +1,7 @@
 package cube
 
+import "github.com/multipli/multipli/games"
+
 // Side is which side of the tiles is up.
 type Side string
 
@@ -73,4 +75,10 @@ func StartLayout(series int, side Side, perm []int) Layout {
 		l[k] = Placed{ID: series*TilesPerSeries + i, At: StartPlaces[k], Values: t.Values(side)}
 	}
 	return l
+}
+
+// DealLayout is a starting layout of a series (0..3) with the tiles placed
+// at random from seed, for tools and tests (a game deals from its own RNG).
+func DealLayout(seed uint64, series int, side Side) Layout {
+	return StartLayout(series, side, games.NewRNG(seed, 44).Perm(TilesPerSeries))
 }
