@@ -138,6 +138,9 @@ func walk(l Layout, r Rules, visit func(tr *Triple, vals [3]int, mv *TileMove)) 
 		}
 		return v
 	}
+	// tr is reused for every triple: visit must not keep the pointer.
+	var tr Triple
+	var ok bool
 	if r.Move != MoveRequired {
 		for i := range l {
 			for ti := range templates {
@@ -145,7 +148,7 @@ func walk(l Layout, r Rules, visit func(tr *Triple, vals [3]int, mv *TileMove)) 
 				if r.DistinctTiles && t.tiles < 3 {
 					continue
 				}
-				if tr, ok := g.triple(l[i].At, t); ok {
+				if tr, ok = g.triple(l[i].At, t); ok {
 					visit(&tr, valueAt(&tr), nil)
 				}
 			}
@@ -189,7 +192,7 @@ func walk(l Layout, r Rules, visit func(tr *Triple, vals [3]int, mv *TileMove)) 
 						continue
 					}
 					for _, u := range t.uniq {
-						if tr, ok := g.triple(Hex{to.Q - u.Q, to.R - u.R}, t); ok {
+						if tr, ok = g.triple(Hex{to.Q - u.Q, to.R - u.R}, t); ok {
 							visit(&tr, valueAt(&tr), mv)
 						}
 					}
@@ -257,17 +260,38 @@ func solution(tr *Triple, f formula, vals [3]int, x int, mv *TileMove) Solution 
 }
 
 // SolveCodes lists every solution of every code lo..hi, indexed by code − lo.
+// The solutions are gathered in one slice and then split by code in one
+// backing array, which keeps the allocations (and the garbage collector's
+// work) to a few.
 func SolveCodes(l Layout, lo, hi int, r Rules) [][]Solution {
-	out := make([][]Solution, hi-lo+1)
+	all := make([]Solution, 0, 4096)
+	count := make([]int, hi-lo+2)
 	fs := r.formulas()
 	walk(l, r, func(tr *Triple, v [3]int, mv *TileMove) {
 		for _, f := range fs {
 			vals := [3]int{v[f.order[0]], v[f.order[1]], v[f.order[2]]}
 			if x, _ := Eval(vals, f.ops); x >= lo && x <= hi {
-				out[x-lo] = append(out[x-lo], solution(tr, f, vals, x, mv))
+				all = append(all, solution(tr, f, vals, x, mv))
+				count[x-lo+1]++
 			}
 		}
 	})
+	for i := 1; i < len(count); i++ {
+		count[i] += count[i-1]
+	}
+	flat := make([]Solution, len(all))
+	next := append([]int(nil), count...)
+	for _, s := range all {
+		k := s.Value - lo
+		flat[next[k]] = s
+		next[k]++
+	}
+	out := make([][]Solution, hi-lo+1)
+	for k := range out {
+		if count[k] < count[k+1] {
+			out[k] = flat[count[k]:count[k+1]:count[k+1]]
+		}
+	}
 	return out
 }
 
