@@ -18,7 +18,7 @@ import (
 var propSeeds = flag.Int("cube.seeds", 6, "seeds per rule set in the property tests")
 
 // played is a game driven to its end: seat 0 is a scripted student who
-// plays like a solid computer 2.5 s after each new situation, seat 1 a
+// plays like a solid computer 1.5 to 7.5 s after each new situation, seat 1 a
 // computer. It checks the invariants after every step.
 type played struct {
 	cfg  Config
@@ -36,6 +36,7 @@ func playScripted(t *testing.T, rules int, seed uint64) played {
 	g := newGame(t, cfg, seed)
 	p := played{cfg: cfg, seed: seed, g: g}
 	script := newTestRNG(seed)
+	plannedFor, delay := int64(-1), int64(0)
 	for step := 0; !g.Over(); step++ {
 		require.Less(t, step, 20000, "the game ends")
 		if step == 40 {
@@ -47,7 +48,11 @@ func playScripted(t *testing.T, rules int, seed uint64) played {
 		if cfg.turnBased() {
 			since = g.s.TurnStart
 		}
-		hAt := max(since+2500, g.s.Now)
+		if since != plannedFor {
+			// A new situation: the student takes 1.5 to 7.5 s to act.
+			plannedFor, delay = since, 1500+int64(script.IntN(6000))
+		}
+		hAt := max(since+delay, g.s.Now)
 		if slices.Contains(g.Waiting(), 0) && (!ok || hAt <= next) {
 			m := botMove(g.View(0).(View), games.BotSolid, script)
 			if _, err := apply(t, g, 0, m, hAt); err != nil {
