@@ -26,10 +26,10 @@ type Move struct {
 	Tile  *TileMove `json:"tile,omitempty"`
 	Faces []FaceAt  `json:"faces,omitempty"`
 	Ops   []string  `json:"ops,omitempty"`
-	// Target is the seat that receives the card in #2; Replace which of its
-	// three cards a fourth replaces (0 = the oldest).
+	// Target is the seat that receives the card in #2 (default: the next seat).
 	Target *int `json:"target,omitempty"`
-	// Replace picks which of a full front's three cards is replaced (0..2).
+	// Replace picks which of a full front's three cards a fourth replaces
+	// (0..2, 0 = the oldest).
 	Replace int `json:"replace,omitempty"`
 }
 
