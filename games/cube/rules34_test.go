@@ -1,0 +1,156 @@
+package cube
+
+import (
+	"testing"
+
+	"github.com/multipli/multipli/games"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func gameTurns(tb testing.TB, rules int, seats ...games.Seat) *Game {
+	tb.Helper()
+	return newGame(tb, DefaultConfig(rules, games.All(9), seats), 3)
+}
+
+// findFor is a solution for one of the row's codes on seat's board.
+func findFor(tb testing.TB, g *Game, seat int) (int, Solution) {
+	tb.Helper()
+	for _, c := range g.s.Row {
+		if sols := Solve(g.s.Boards[seat], c, g.s.Config.solverRules()); len(sols) > 0 {
+			return c, sols[0]
+		}
+	}
+	tb.Fatalf("no solution for %v", g.s.Row)
+	return 0, Solution{}
+}
+
+func findMove(code int, s Solution) Move {
+	return Move{Type: MoveFind, Code: code, Tile: s.Move, Faces: s.Faces[:], Ops: s.Ops[:]}
+}
+
+func TestEachPlayerHasTheirOwnNineTiles(t *testing.T) {
+	g := gameTurns(t, RulesDice, human("a"), human("b"))
+	require.Len(t, g.s.Boards, 2)
+	for i, b := range g.s.Boards {
+		require.Len(t, b, 9)
+		for _, p := range b {
+			assert.Equal(t, i, p.ID/9, "seat %d plays series %d", i, i+1)
+			assert.Equal(t, Tiles()[p.ID].Dice, p.Values, "#3 plays the dice side")
+		}
+	}
+	assert.Len(t, g.s.Pile, 15, "#3 plays codes 1–18")
+}
+
+func TestDiceFindTakesTheCardAndLogsNoAttempt(t *testing.T) {
+	g := gameTurns(t, RulesDice, human("a"), human("b"))
+	code, sol := findFor(t, g, 0)
+	step, err := apply(t, g, 0, findMove(code, sol), 1000)
+	require.NoError(t, err)
+	assert.Equal(t, []int{code}, g.s.Won[0])
+	assert.Empty(t, step.Attempts, "+ and − only: no multiplication attempt")
+	assert.Len(t, g.s.Row, 3, "a new card is revealed")
+	assert.Equal(t, 1, g.s.Turn)
+}
+
+func TestDiceMustMoveOneTile(t *testing.T) {
+	g := gameTurns(t, RulesDice, human("a"), human("b"))
+	_, err := apply(t, g, 0, Move{Type: MovePass}, 100)
+	re, _ := games.AsRuleError(err)
+	require.NotNil(t, re)
+	assert.Equal(t, "cube.must_move", re.Code)
+	mv := LegalTileMoves(g.s.Boards[0])[0]
+	_, err = apply(t, g, 0, Move{Type: MovePass, Tile: &mv}, 100)
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, g.s.Boards[0].Index(mv.To), 0, "the tile stays moved")
+	assert.Equal(t, 1, g.s.Turn)
+}
+
+func TestDiceWrongFindEndsTheTurnOnly(t *testing.T) {
+	g := gameTurns(t, RulesDice, human("a"), human("b"))
+	code, sol := findFor(t, g, 0)
+	m := findMove(code, sol)
+	m.Ops = []string{"*", "+"}
+	row := append([]int{}, g.s.Row...)
+	_, err := apply(t, g, 0, m, 100)
+	require.NoError(t, err)
+	assert.Empty(t, g.s.Won[0])
+	assert.Equal(t, row, g.s.Row, "#3 keeps the monsters after a wrong find")
+}
+
+func TestNotYourTurnIsRefused(t *testing.T) {
+	g := gameTurns(t, RulesDice, human("a"), human("b"))
+	mv := LegalTileMoves(g.s.Boards[1])[0]
+	_, err := apply(t, g, 1, Move{Type: MovePass, Tile: &mv}, 100)
+	re, _ := games.AsRuleError(err)
+	require.NotNil(t, re)
+	assert.Equal(t, "game.not_your_turn", re.Code)
+}
+
+func TestTurnTimerClosesTheTurn(t *testing.T) {
+	g := gameTurns(t, RulesDice, human("a"), human("b"))
+	at, ok := g.Next()
+	require.True(t, ok)
+	assert.Equal(t, int64(DefaultTurnMS), at, "10 seconds per turn by default")
+	mv := LegalTileMoves(g.s.Boards[0])[0]
+	_, err := apply(t, g, 0, Move{Type: MovePass, Tile: &mv}, DefaultTurnMS)
+	re, _ := games.AsRuleError(err)
+	require.NotNil(t, re)
+	assert.Equal(t, "cube.time_up", re.Code)
+	before := g.s.Boards[0].Clone()
+	step, err := g.Advance(DefaultTurnMS)
+	require.NoError(t, err)
+	assert.Equal(t, "time_up", step.Events[0].Type)
+	assert.Equal(t, 1, g.s.Turn)
+	assert.Equal(t, before, g.s.Boards[0], "no tile moves on a timeout")
+}
+
+func TestTurnTimerIsATeacherSetting(t *testing.T) {
+	cfg := DefaultConfig(RulesDice, games.All(9), []games.Seat{human("a"), human("b")})
+	cfg.TurnMS = 0
+	g := newGame(t, cfg, 1)
+	_, ok := g.Next()
+	assert.False(t, ok, "switched off: nothing happens without the player")
+	cfg.TurnMS = 30000
+	g = newGame(t, cfg, 1)
+	at, _ := g.Next()
+	assert.Equal(t, int64(30000), at)
+}
+
+func TestNumbersReplacesTheMonstersAfterEveryTurn(t *testing.T) {
+	g := gameTurns(t, RulesNumbers, human("a"), human("b"))
+	row := append([]int{}, g.s.Row...)
+	mv := LegalTileMoves(g.s.Boards[0])[0]
+	_, err := apply(t, g, 0, Move{Type: MovePass, Tile: &mv}, 100)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, row, g.s.Discard)
+	assert.Len(t, g.s.Row, 3)
+	code, sol := findFor(t, g, 1)
+	row = append([]int{}, g.s.Row...)
+	step, err := apply(t, g, 1, findMove(code, sol), 3000)
+	require.NoError(t, err)
+	assert.Equal(t, []int{code}, g.s.Won[1])
+	for _, c := range row {
+		if c != code {
+			assert.Contains(t, g.s.Discard, c)
+		}
+	}
+	require.Len(t, step.Attempts, 1, "#4 logs the formula")
+	assert.Equal(t, int64(3000-100), *step.Attempts[0].ResponseMS, "measured from the start of the turn")
+	assert.True(t, step.Attempts[0].Correct)
+}
+
+func TestNumbersFindNeedsThreeDifferentTiles(t *testing.T) {
+	g := gameTurns(t, RulesNumbers, human("a"))
+	assert.True(t, g.s.Config.solverRules().DistinctTiles)
+	for _, c := range g.s.Row {
+		for _, s := range Solve(g.s.Boards[0], c, g.s.Config.solverRules()) {
+			assert.NotEqual(t, ComboStrip, s.Combo)
+		}
+	}
+}
+
+func TestDiceScoresStars(t *testing.T) {
+	assert.Equal(t, MonsterByCode(3).Stars+MonsterByCode(4).Stars, Stars([]int{3, 4}))
+	assert.Equal(t, []int{MonsterByCode(3).Stars + MonsterByCode(4).Stars, MonsterByCode(12).Stars}, Scores(RulesDice, [][]int{{3, 4}, {12}}, false))
+}

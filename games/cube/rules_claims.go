@@ -1,0 +1,295 @@
+package cube
+
+import (
+	"slices"
+
+	"github.com/multipli/multipli/games"
+)
+
+// playClaim handles the simultaneous rule sets #1 and #2.
+func (g *Game) playClaim(seat int, m Move, at int64) (games.Step, error) {
+	s := &g.s
+	switch m.Type {
+	case MoveClaim:
+	case MoveNoSolution:
+		if s.Votes[seat] {
+			return games.Step{}, games.Broken("cube.already_voted")
+		}
+		s.Now = at
+		return g.vote(seat), nil
+	default:
+		return games.Step{}, games.Broken("game.unknown_move", "type", m.Type)
+	}
+	target, err := g.claimTarget(seat, m)
+	if err != nil {
+		return games.Step{}, err
+	}
+	if m.Tile != nil {
+		if _, ok := applyMove(s.Board, *m.Tile); !ok {
+			return games.Step{}, games.Broken("cube.bad_tile_move")
+		}
+	}
+	s.Now = at
+	var step games.Step
+	after, _, wrong := Referee(s.Board, target, s.Config.solverRules(), m.claim())
+	if a, ok := g.formulaAttempt(seat, s.Board, m, target); ok {
+		step.Attempts = append(step.Attempts, a)
+	}
+	s.Rounds++
+	if wrong != "" {
+		step.Events = append(step.Events, g.event(seat, "wrong_claim", "code", m.Code, "reason", wrong))
+		g.wrongClaim(seat, m.Code)
+	} else {
+		step.Events = append(step.Events, g.event(seat, "found", "code", m.Code, "faces", m.Faces, "ops", m.Ops, "tile", m.Tile))
+		s.Board = after
+		g.found(seat, m)
+	}
+	g.afterResolution(&step)
+	return step, nil
+}
+
+// claimTarget is the value the claimed card asks for: its code in #1, its
+// code shifted by the modifiers in front of the seat in #2.
+func (g *Game) claimTarget(seat int, m Move) (int, error) {
+	s := &g.s
+	if s.Config.Rules == RulesAdvanced {
+		if !slices.Contains(s.Hands[seat], m.Code) {
+			return 0, games.Broken("cube.not_in_hand", "code", m.Code)
+		}
+		if len(s.Config.Seats) > 1 && m.Target != nil && (*m.Target == seat || *m.Target < 0 || *m.Target >= len(s.Config.Seats)) {
+			return 0, games.Broken("cube.bad_target", "seat", *m.Target)
+		}
+		return m.Code + g.shift(seat), nil
+	}
+	if !slices.Contains(s.Row, m.Code) {
+		return 0, games.Broken("cube.no_such_monster", "code", m.Code)
+	}
+	return m.Code, nil
+}
+
+// shift is the sum of the modifiers on the cards in front of a seat (#2).
+func (g *Game) shift(seat int) int {
+	sum := 0
+	for _, c := range g.s.Fronts[seat] {
+		sum += MonsterByCode(c).Modifier
+	}
+	return sum
+}
+
+// formulaAttempt is the attempt of a human's a × b ± c = target: a and b
+// are the first two faces, given is target ∓ c (what the formula claims a × b
+// is). Nothing is logged for + and − only, or faces off the board.
+func (g *Game) formulaAttempt(seat int, board Layout, m Move, target int) (games.Attempt, bool) {
+	s := &g.s
+	if !s.Config.Seats[seat].Human() || len(m.Ops) != 2 || m.Ops[0] != "*" {
+		return games.Attempt{}, false
+	}
+	after := board
+	if m.Tile != nil {
+		var ok bool
+		if after, ok = applyMove(board, *m.Tile); !ok {
+			return games.Attempt{}, false
+		}
+	}
+	var v [3]int
+	for k, f := range m.Faces {
+		x, ok := after.Value(f)
+		if !ok {
+			return games.Attempt{}, false
+		}
+		v[k] = x
+	}
+	given := target - v[2]
+	if m.Ops[1] == "-" {
+		given = target + v[2]
+	}
+	since := s.Since[seat]
+	if s.Config.turnBased() {
+		since = s.TurnStart
+	}
+	return games.NewAttempt(seat, games.KindFormula, games.Fact{A: v[0], B: v[1]}, given, s.Now-since), true
+}
+
+// found gives the card to the finder.
+func (g *Game) found(seat int, m Move) {
+	s := &g.s
+	if s.Config.Rules != RulesAdvanced {
+		s.Won[seat] = append(s.Won[seat], m.Code)
+		for _, c := range s.Row {
+			if c != m.Code {
+				s.Discard = append(s.Discard, c)
+			}
+		}
+		s.Row = []int{}
+		return
+	}
+	// #2: the card goes face down in front of another player (a fourth
+	// replaces one of three, out of the game), the finder's own front is
+	// cleared, and they draw from their personal pile.
+	s.Hands[seat] = slices.DeleteFunc(s.Hands[seat], func(c int) bool { return c == m.Code })
+	s.Won[seat] = append(s.Won[seat], m.Code)
+	if n := len(s.Config.Seats); n > 1 {
+		to := (seat + 1) % n
+		if m.Target != nil {
+			to = *m.Target
+		}
+		if len(s.Fronts[to]) >= 3 {
+			i := min(m.Replace, len(s.Fronts[to])-1)
+			s.Out = append(s.Out, s.Fronts[to][i])
+			s.Fronts[to] = slices.Delete(s.Fronts[to], i, i+1)
+		}
+		s.Fronts[to] = append(s.Fronts[to], m.Code)
+	} else {
+		s.Out = append(s.Out, m.Code)
+	}
+	s.Out = append(s.Out, s.Fronts[seat]...)
+	s.Fronts[seat] = []int{}
+	if len(s.Piles[seat]) > 0 {
+		s.Hands[seat] = append(s.Hands[seat], s.Piles[seat][0])
+		s.Piles[seat] = s.Piles[seat][1:]
+	}
+	if len(s.Hands[seat]) == 0 {
+		g.finish([]int{seat}, "cube.first_empty_hand")
+	}
+}
+
+// wrongClaim: in #1 the claimer puts back one won card (the last) under the
+// pile and the three monsters are discarded; in #2 the card simply returns
+// to the hand.
+func (g *Game) wrongClaim(seat, code int) {
+	s := &g.s
+	if s.Config.Rules == RulesAdvanced {
+		return
+	}
+	if n := len(s.Won[seat]); n > 0 {
+		s.Pile = append(s.Pile, s.Won[seat][n-1])
+		s.Won[seat] = s.Won[seat][:n-1]
+	}
+	s.Discard = append(s.Discard, s.Row...)
+	s.Row = []int{}
+}
+
+// afterResolution ends the round: the game ends after the last round, else
+// three new monsters come and everyone starts looking again.
+func (g *Game) afterResolution(step *games.Step) {
+	s := &g.s
+	s.Votes = make([]bool, len(s.Votes))
+	s.Hint = nil
+	if !s.Done && s.Config.Rules != RulesAdvanced {
+		if s.LastRound {
+			g.finishScored("cube.pile_out")
+		} else {
+			g.refill()
+			if len(s.Row) == 0 {
+				g.finishScored("cube.pile_out")
+			}
+		}
+	}
+	if !s.Done && s.Rounds >= roundLimit {
+		g.finishLimit()
+	}
+	if s.Done {
+		step.Events = append(step.Events, g.event(-1, "over", "result", s.Result))
+	}
+	g.startLooking()
+}
+
+// vote records "no solution". When every seat agrees the solver referees:
+// truly none → the monsters go under the pile (#1) or the hands under the
+// personal piles (#2) and the board returns to its starting layout; a
+// solution exists → it is shown, and each human who claimed logs a missed
+// attempt with its factors.
+func (g *Game) vote(seat int) games.Step {
+	s := &g.s
+	s.Votes[seat] = true
+	s.Due[seat] = -1
+	step := games.Step{Events: []games.Event{g.event(seat, "no_solution_claim")}}
+	if slices.Contains(s.Votes, false) {
+		return step
+	}
+	s.Rounds++
+	hint := g.someSolution()
+	if hint == nil {
+		step.Events = append(step.Events, g.event(-1, "no_solution_upheld", "codes", g.visibleCodes()))
+		s.Board = s.Start.Clone()
+		if s.Config.Rules == RulesAdvanced {
+			for i := range s.Hands {
+				if len(s.Piles[i]) == 0 {
+					continue
+				}
+				s.Piles[i] = append(s.Piles[i], s.Hands[i]...)
+				k := min(3, len(s.Piles[i]))
+				s.Hands[i] = append([]int{}, s.Piles[i][:k]...)
+				s.Piles[i] = s.Piles[i][k:]
+			}
+		} else {
+			s.Pile = append(s.Pile, s.Row...)
+			s.Row = []int{}
+		}
+		g.afterResolution(&step)
+		return step
+	}
+	step.Events = append(step.Events, g.event(-1, "no_solution_wrong", "code", hint.Code, "solution", hint.Solution))
+	for i, st := range s.Config.Seats {
+		if st.Human() {
+			step.Attempts = append(step.Attempts, games.Missed(i, games.Fact{A: hint.Solution.Values[0], B: hint.Solution.Values[1]}))
+		}
+	}
+	s.Votes = make([]bool, len(s.Votes))
+	s.Hint = hint
+	if s.Rounds >= roundLimit {
+		g.finishLimit()
+		step.Events = append(step.Events, g.event(-1, "over", "result", s.Result))
+	}
+	g.startLooking()
+	return step
+}
+
+// visibleCodes are the codes players look for now.
+func (g *Game) visibleCodes() []int {
+	s := &g.s
+	if s.Config.Rules != RulesAdvanced {
+		return append([]int{}, s.Row...)
+	}
+	var out []int
+	for _, h := range s.Hands {
+		out = append(out, h...)
+	}
+	return out
+}
+
+// someSolution is one solution for any code players look for, preferring
+// one without a tile move, or nil.
+func (g *Game) someSolution() *HintShow {
+	s := &g.s
+	r := s.Config.solverRules()
+	var moved *HintShow
+	try := func(seat, code, target int) *HintShow {
+		for _, sol := range Solve(s.Board, target, r) {
+			h := &HintShow{Seat: seat, Code: code, Solution: sol}
+			if sol.Move == nil {
+				return h
+			}
+			if moved == nil {
+				moved = h
+			}
+		}
+		return nil
+	}
+	if s.Config.Rules == RulesAdvanced {
+		for i, h := range s.Hands {
+			for _, c := range h {
+				if x := try(i, c, c+g.shift(i)); x != nil {
+					return x
+				}
+			}
+		}
+	} else {
+		for _, c := range s.Row {
+			if x := try(-1, c, c); x != nil {
+				return x
+			}
+		}
+	}
+	return moved
+}
