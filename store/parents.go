@@ -47,7 +47,8 @@ func (s *Store) ChildrenOf(ctx context.Context, parentID int64) ([]Student, erro
 	err := s.db.WithContext(ctx).
 		Joins("JOIN parent_links ON parent_links.student_id = students.id").
 		Where("parent_links.parent_id = ?", parentID).
-		Order("students.display_name, students.id").Find(&out).Error
+		Order("students.id").Find(&out).Error
+	sortByName(out)
 	return out, wrap(err, "children of parent %d", parentID)
 }
 

@@ -2,7 +2,11 @@ package store
 
 import (
 	"context"
+	"slices"
 	"time"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 
 	"gorm.io/gorm"
 )
@@ -51,8 +55,19 @@ func (s *Store) Student(ctx context.Context, id int64) (Student, error) {
 // StudentsOf lists a class's students by name.
 func (s *Store) StudentsOf(ctx context.Context, classID int64) ([]Student, error) {
 	var out []Student
-	err := s.db.WithContext(ctx).Where("class_id = ?", classID).Order("display_name, id").Find(&out).Error
+	err := s.db.WithContext(ctx).Where("class_id = ?", classID).Order("id").Find(&out).Error
+	sortByName(out)
 	return out, wrap(err, "students of class %d", classID)
+}
+
+// sortByName orders children as a French class list does: "Éthan" with the
+// E's and "léa" next to "Léo", which byte order (the databases' default
+// collation differs between SQLite and PostgreSQL anyway) does not.
+func sortByName(students []Student) {
+	col := collate.New(language.French, collate.IgnoreCase)
+	slices.SortStableFunc(students, func(a, b Student) int {
+		return col.CompareString(a.DisplayName, b.DisplayName)
+	})
 }
 
 // SetStudentSecret replaces a student's PIN or picture password.
