@@ -33,12 +33,12 @@ var cardLabels = map[string]map[string]string{
 	"en": {
 		"title": "Login cards", "print": "Print", "class": "Class", "code": "Class code",
 		"pin": "My PIN", "pictures": "My pictures", "go": "Go to", "unreadable": "Ask your teacher for a new password.",
-		"help": "Cut along the lines and give each child their card.",
+		"help": "Cut along the lines and give each child their card.", "colon": ":",
 	},
 	"fr": {
 		"title": "Cartes de connexion", "print": "Imprimer", "class": "Classe", "code": "Code de la classe",
 		"pin": "Mon code", "pictures": "Mes images", "go": "Va sur", "unreadable": "Demande un nouveau mot de passe à ton enseignant.",
-		"help": "Découpez en suivant les traits et donnez à chaque enfant sa carte.",
+		"help": "Découpez en suivant les traits et donnez à chaque enfant sa carte.", "colon": " :",
 	},
 }
 
