@@ -38,7 +38,7 @@ var cardLabels = map[string]map[string]string{
 	"fr": {
 		"title": "Cartes de connexion", "print": "Imprimer", "class": "Classe", "code": "Code de la classe",
 		"pin": "Mon code", "pictures": "Mes images", "go": "Va sur", "unreadable": "Demande un nouveau mot de passe à ton enseignant.",
-		"help": "Découpez en suivant les traits et donnez à chaque enfant sa carte.", "colon": " :",
+		"help": "Découpez en suivant les traits et donnez à chaque enfant sa carte.", "colon": "\u00a0:",
 	},
 }
 
