@@ -3,18 +3,88 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/multipli/multipli/demo"
+	"github.com/multipli/multipli/server"
+	"github.com/multipli/multipli/store"
 )
 
-// runServe, runMigrate and runDemo are replaced by the platform foundation.
+// runServe opens the database (migrating it), optionally loads the demo
+// school, and serves until ctx ends (SIGINT/SIGTERM), then lets in-flight
+// requests finish. It prints "listening on http://ADDR" once the port is
+// bound, which is how tests started on port 0 learn the address.
 func runServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	return errors.New("serve: not built yet")
-}
+	var cfg config
+	if err := parseFlags(flagSet("serve", &cfg, getenv, true, stdout), args); err != nil {
+		if errors.Is(err, errHelp) {
+			return nil
+		}
+		return err
+	}
+	logger, err := cfg.logger(stderr)
+	if err != nil {
+		return err
+	}
+	key, err := cfg.signingKey(getenv)
+	if err != nil {
+		return err
+	}
+	st, err := store.Open(ctx, cfg.databaseURL(), logger)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = st.Close() }()
 
-func runMigrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	return errors.New("migrate: not built yet")
-}
+	srv := server.New(server.Config{
+		SecretKey:     key,
+		TokenTTL:      cfg.TokenTTL,
+		SecureCookies: cfg.SecureCookies,
+		TrustProxy:    cfg.TrustProxy,
+	}, st, logger)
 
-func runDemo(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	return errors.New("demo: not built yet")
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	url := "http://" + ln.Addr().String()
+	if cfg.Demo {
+		school, err := demo.Load(ctx, st, srv.Sealer(), time.Now())
+		if err != nil {
+			_ = ln.Close()
+			return err
+		}
+		school.Print(stdout, url)
+	}
+
+	hs := &http.Server{
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          nil,
+	}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	fmt.Fprintf(stdout, "listening on %s\n", url)
+	logger.Info("listening", "url", url, "database", st.Dialect())
+
+	select {
+	case err := <-served:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down", "timeout", cfg.ShutdownTimeout)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := hs.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("serve: shutdown: %w", err)
+	}
+	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
 }

@@ -1,0 +1,171 @@
+package server_test
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/multipli/multipli/server"
+	"github.com/multipli/multipli/store"
+	"github.com/multipli/multipli/store/storetest"
+)
+
+func TestLoginThrottlePerAccount(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st, func(c *server.Config) {
+			c.Throttle = server.Throttle{Account: 3, Address: 100, Window: 15 * time.Minute}
+		})
+		teacher := e.signup(t, "teacher", "t@school.test")
+		_, code, ids := e.classWithStudent(t, teacher, "Léa\nTom")
+		for i := range 3 {
+			assert.Equal(t, http.StatusUnauthorized, e.studentLogin(t, code, ids[0], "000"+strconv.Itoa(i)).Status)
+		}
+		blocked := e.studentLogin(t, code, ids[0], "1234")
+		assert.Equal(t, http.StatusTooManyRequests, blocked.Status, "even the right PIN waits: otherwise the limit stops no guesser")
+		assert.Equal(t, "throttled", blocked.errCode())
+		retry, err := strconv.Atoi(blocked.Header.Get("Retry-After"))
+		require.NoError(t, err)
+		assert.InDelta(t, 15*60, retry, 2)
+
+		e.must(t, http.StatusOK, req{Method: "GET", Path: "/api/v1/me", Token: teacher})
+		assert.NotEqual(t, http.StatusTooManyRequests, e.studentLogin(t, code, ids[1], "0000").Status, "another child of the class is not blocked")
+
+		e.advance(16 * time.Minute)
+		e.must(t, http.StatusOK, e.studentReq(code, ids[0], "1234"))
+	})
+}
+
+func TestLoginThrottlePerAddressAndForAdults(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st, func(c *server.Config) { c.Throttle = server.Throttle{Account: 2, Address: 4, Window: 10 * time.Minute} })
+		e.signup(t, "teacher", "t@school.test")
+		bad := req{Method: "POST", Path: "/api/v1/auth/teacher", Body: map[string]string{"email": "t@school.test", "password": "wrong password!"}}
+		e.must(t, http.StatusUnauthorized, bad)
+		e.must(t, http.StatusUnauthorized, bad)
+		e.must(t, http.StatusTooManyRequests, req{Method: "POST", Path: "/api/v1/auth/teacher", Body: map[string]string{"email": "t@school.test", "password": "correct horse battery"}})
+
+		// Unknown class codes count against the address: codes cannot be enumerated.
+		e.must(t, http.StatusNotFound, req{Method: "GET", Path: "/api/v1/class-codes/ZZZZZZ"})
+		e.must(t, http.StatusNotFound, req{Method: "GET", Path: "/api/v1/class-codes/YYYYYY"})
+		e.must(t, http.StatusTooManyRequests, req{Method: "GET", Path: "/api/v1/class-codes/XXXXXX"})
+	})
+}
+
+func TestTokenExpires(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st, func(c *server.Config) { c.TokenTTL = time.Hour })
+		tok := e.signup(t, "teacher", "t@school.test")
+		e.must(t, http.StatusOK, req{Method: "GET", Path: "/api/v1/me", Token: tok})
+		e.advance(61 * time.Minute)
+		res := e.must(t, http.StatusUnauthorized, req{Method: "GET", Path: "/api/v1/me", Token: tok})
+		assert.Equal(t, "unauthenticated", res.errCode())
+	})
+}
+
+func TestLogoutRevokesTheToken(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		tok := e.signup(t, "teacher", "t@school.test")
+		other := e.must(t, http.StatusOK, req{Method: "POST", Path: "/api/v1/auth/teacher", Body: map[string]string{"email": "t@school.test", "password": "correct horse battery"}}).JSON["token"].(string)
+		e.must(t, http.StatusNoContent, req{Method: "POST", Path: "/api/v1/auth/logout", Token: tok})
+		e.must(t, http.StatusUnauthorized, req{Method: "GET", Path: "/api/v1/me", Token: tok})
+		e.must(t, http.StatusOK, req{Method: "GET", Path: "/api/v1/me", Token: other})
+	})
+}
+
+func TestTokensAreCheckedStrictly(t *testing.T) {
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	e := newEnv(t, st)
+	good := e.signup(t, "teacher", "t@school.test")
+	claims := jwt.MapClaims{"role": "teacher", "sub": "1", "iss": "multipli", "exp": e.clock().Add(time.Hour).Unix()}
+	var parsed jwt.MapClaims
+	_, _, err := jwt.NewParser().ParseUnverified(good, &parsed)
+	require.NoError(t, err)
+	claims["jti"] = parsed["jti"]
+
+	none, err := jwt.NewWithClaims(jwt.SigningMethodNone, claims).SignedString(jwt.UnsafeAllowNoneSignatureType)
+	require.NoError(t, err)
+	hs512, err := jwt.NewWithClaims(jwt.SigningMethodHS512, claims).SignedString(testKey)
+	require.NoError(t, err)
+	otherKey, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString([]byte("another-key-another-key-another-key!"))
+	require.NoError(t, err)
+	asStudent := jwt.MapClaims{}
+	for k, v := range claims {
+		asStudent[k] = v
+	}
+	asStudent["role"] = "student"
+	forgedRole, err := jwt.NewWithClaims(jwt.SigningMethodHS256, asStudent).SignedString(testKey)
+	require.NoError(t, err)
+	noExp := jwt.MapClaims{"role": "teacher", "sub": "1", "iss": "multipli", "jti": parsed["jti"]}
+	unbounded, err := jwt.NewWithClaims(jwt.SigningMethodHS256, noExp).SignedString(testKey)
+	require.NoError(t, err)
+
+	for name, tok := range map[string]string{
+		"alg none": none, "HS512": hs512, "another key": otherKey, "role not the session's": forgedRole,
+		"no expiry": unbounded, "garbage": "abc.def.ghi", "tampered": good[:len(good)-2] + "xx",
+	} {
+		t.Run(name, func(t *testing.T) {
+			e.must(t, http.StatusUnauthorized, req{Method: "GET", Path: "/api/v1/me", Token: tok})
+		})
+	}
+}
+
+func cookiesOf(res response) []*http.Cookie {
+	return (&http.Response{Header: res.Header}).Cookies()
+}
+
+func TestCookieLoginNeedsTheCSRFHeaderToChangeThings(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st, func(c *server.Config) { c.SecureCookies = true })
+		login := e.must(t, http.StatusCreated, req{Method: "POST", Path: "/api/v1/teachers", Body: map[string]string{"email": "t@school.test", "password": "correct horse battery", "name": "T"}})
+		jar := cookiesOf(login)
+		require.Len(t, jar, 2)
+		var csrf string
+		for _, c := range jar {
+			assert.True(t, c.Secure, "%s is Secure behind TLS", c.Name)
+			assert.Equal(t, http.SameSiteLaxMode, c.SameSite)
+			if c.Name == "multipli_session" {
+				assert.True(t, c.HttpOnly)
+			} else {
+				assert.False(t, c.HttpOnly, "the page's script reads the CSRF cookie")
+				csrf = c.Value
+			}
+		}
+		assert.Equal(t, "max-age=31536000", login.Header.Get("Strict-Transport-Security"))
+		assert.Equal(t, csrf, login.JSON["csrf_token"])
+
+		e.must(t, http.StatusOK, req{Method: "GET", Path: "/api/v1/me", Cookies: jar})
+		refused := e.must(t, http.StatusForbidden, req{Method: "POST", Path: "/api/v1/classes", Cookies: jar, Body: map[string]string{"name": "CE2"}})
+		assert.Equal(t, "csrf", refused.errCode())
+		e.must(t, http.StatusForbidden, req{Method: "POST", Path: "/api/v1/classes", Cookies: jar, Body: map[string]string{"name": "CE2"}, Header: map[string]string{"X-CSRF-Token": strings.Repeat("A", len(csrf))}})
+		e.must(t, http.StatusCreated, req{Method: "POST", Path: "/api/v1/classes", Cookies: jar, Body: map[string]string{"name": "CE2"}, Header: map[string]string{"X-CSRF-Token": csrf}})
+
+		out := e.must(t, http.StatusNoContent, req{Method: "POST", Path: "/api/v1/auth/logout", Cookies: jar, Header: map[string]string{"X-CSRF-Token": csrf}})
+		for _, c := range cookiesOf(out) {
+			assert.Negative(t, c.MaxAge, "%s is cleared", c.Name)
+		}
+		e.must(t, http.StatusUnauthorized, req{Method: "GET", Path: "/api/v1/me", Cookies: jar})
+	})
+}
+
+func TestSecurityHeaders(t *testing.T) {
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	e := newEnv(t, st)
+	for _, path := range []string{"/", "/api/v1/me", "/static/login.js"} {
+		res := e.do(t, req{Method: "GET", Path: path})
+		csp := res.Header.Get("Content-Security-Policy")
+		assert.Contains(t, csp, "script-src 'self'", path)
+		assert.NotContains(t, csp, "unsafe-inline", path)
+		assert.Contains(t, csp, "frame-ancestors 'none'", path)
+		assert.Equal(t, "nosniff", res.Header.Get("X-Content-Type-Options"), path)
+		assert.Equal(t, "DENY", res.Header.Get("X-Frame-Options"), path)
+		assert.Empty(t, res.Header.Get("Strict-Transport-Security"), "no HSTS over plain HTTP")
+		assert.NotEmpty(t, res.Header.Get("X-Request-Id"))
+	}
+}

@@ -1,0 +1,237 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"net/mail"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/multipli/multipli/server/credential"
+	"github.com/multipli/multipli/store"
+)
+
+// maxNameLength bounds every name a person types (adults, classes, children).
+const maxNameLength = 60
+
+type signupRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+	Name     string `json:"name"`
+}
+
+type loginRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+// loginResponse carries the token for API clients; browsers use the cookies.
+type loginResponse struct {
+	Token     string    `json:"token"`
+	CSRFToken string    `json:"csrf_token"`
+	ExpiresAt time.Time `json:"expires_at"`
+	Role      Role      `json:"role"`
+	ID        int64     `json:"id"`
+	Name      string    `json:"name"`
+}
+
+func (r *signupRequest) validate() error {
+	r.Email, r.Name = strings.TrimSpace(r.Email), strings.TrimSpace(r.Name)
+	if err := checkName("name", r.Name); err != nil {
+		return err
+	}
+	if r.Email == "" {
+		return invalid("email", "required")
+	}
+	if a, err := mail.ParseAddress(r.Email); err != nil || a.Address != r.Email || utf8.RuneCountInString(r.Email) > 254 {
+		return invalid("email", "bad_email")
+	}
+	switch credential.CheckPasswordPolicy(r.Password) {
+	case credential.ErrPasswordTooShort:
+		return invalid("password", "password_too_short", "min", credential.MinPasswordLength)
+	case credential.ErrPasswordTooLong:
+		return invalid("password", "password_too_long")
+	}
+	return nil
+}
+
+func checkName(field, name string) error {
+	if name == "" {
+		return invalid(field, "required")
+	}
+	if utf8.RuneCountInString(name) > maxNameLength {
+		return invalid(field, "too_long", "max", maxNameLength)
+	}
+	return nil
+}
+
+// handleTeacherSignup creates a teacher account and signs it in.
+func (s *Server) handleTeacherSignup(c echo.Context) error {
+	var req signupRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if err := req.validate(); err != nil {
+		return err
+	}
+	hash, err := credential.Hash(req.Password, s.cfg.BcryptCost)
+	if err != nil {
+		return err
+	}
+	t := store.Teacher{Email: req.Email, Name: req.Name, PasswordHash: hash, CreatedAt: s.now()}
+	if err := s.store.CreateTeacher(c.Request().Context(), &t); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return invalid("email", "email_taken")
+		}
+		return err
+	}
+	return s.signIn(c, http.StatusCreated, RoleTeacher, t.ID, t.Name)
+}
+
+// handleParentSignup creates a parent account and signs it in.
+func (s *Server) handleParentSignup(c echo.Context) error {
+	var req signupRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if err := req.validate(); err != nil {
+		return err
+	}
+	hash, err := credential.Hash(req.Password, s.cfg.BcryptCost)
+	if err != nil {
+		return err
+	}
+	p := store.Parent{Email: req.Email, Name: req.Name, PasswordHash: hash, CreatedAt: s.now()}
+	if err := s.store.CreateParent(c.Request().Context(), &p); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return invalid("email", "email_taken")
+		}
+		return err
+	}
+	return s.signIn(c, http.StatusCreated, RoleParent, p.ID, p.Name)
+}
+
+// adult is what a teacher or parent login needs of the account.
+type adult struct {
+	id   int64
+	name string
+	hash string
+}
+
+func (s *Server) handleTeacherLogin(c echo.Context) error {
+	return s.adultLogin(c, RoleTeacher, func(email string) (adult, error) {
+		t, err := s.store.TeacherByEmail(c.Request().Context(), email)
+		return adult{t.ID, t.Name, t.PasswordHash}, err
+	})
+}
+
+func (s *Server) handleParentLogin(c echo.Context) error {
+	return s.adultLogin(c, RoleParent, func(email string) (adult, error) {
+		p, err := s.store.ParentByEmail(c.Request().Context(), email)
+		return adult{p.ID, p.Name, p.PasswordHash}, err
+	})
+}
+
+// adultLogin checks an e-mail and password under the throttle. An unknown
+// e-mail and a wrong password get the same answer in about the same time.
+func (s *Server) adultLogin(c echo.Context, role Role, find func(email string) (adult, error)) error {
+	var req loginRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if strings.TrimSpace(req.Email) == "" {
+		return invalid("email", "required")
+	}
+	if req.Password == "" {
+		return invalid("password", "required")
+	}
+	ctx := c.Request().Context()
+	account := accountBucket(string(role), store.NormalizeEmail(req.Email))
+	address := addressBucket(c.RealIP())
+	if err := s.checkThrottle(ctx, account, address); err != nil {
+		return err
+	}
+	a, err := find(req.Email)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		credential.VerifyNothing(req.Password)
+	case err != nil:
+		return err
+	case credential.Verify(a.hash, req.Password):
+		if err := s.loginSucceeded(ctx, account); err != nil {
+			return err
+		}
+		return s.signIn(c, http.StatusOK, role, a.id, a.name)
+	}
+	if err := s.loginFailed(ctx, account, address); err != nil {
+		return err
+	}
+	return errBadCredentials
+}
+
+// signIn issues a token, sets the cookies and answers with the token.
+func (s *Server) signIn(c echo.Context, status int, role Role, id int64, name string) error {
+	in, err := s.issueToken(c, role, id)
+	if err != nil {
+		return err
+	}
+	s.setLoginCookies(c, in)
+	return c.JSON(status, loginResponse{
+		Token: in.Token, CSRFToken: s.csrfToken(in.JTI), ExpiresAt: in.Expires,
+		Role: role, ID: id, Name: name,
+	})
+}
+
+// handleLogout revokes the caller's token and clears the cookies.
+func (s *Server) handleLogout(c echo.Context) error {
+	if err := s.store.RevokeAuthSession(c.Request().Context(), me(c).JTI, s.now()); err != nil {
+		return err
+	}
+	s.clearLoginCookies(c)
+	return c.NoContent(http.StatusNoContent)
+}
+
+// meResponse describes the signed-in caller.
+type meResponse struct {
+	Role     Role   `json:"role"`
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	Email    string `json:"email,omitempty"`
+	ClassID  int64  `json:"class_id,omitempty"`
+	Class    string `json:"class,omitempty"`
+	Level    string `json:"level,omitempty"`
+	NoTimers bool   `json:"no_timers,omitempty"`
+}
+
+func (s *Server) handleMe(c echo.Context) error {
+	ctx, p := c.Request().Context(), me(c)
+	out := meResponse{Role: p.Role, ID: p.ID}
+	switch p.Role {
+	case RoleTeacher:
+		t, err := s.store.Teacher(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		out.Name, out.Email = t.Name, t.Email
+	case RoleParent:
+		pa, err := s.store.Parent(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		out.Name, out.Email = pa.Name, pa.Email
+	case RoleStudent:
+		st, err := s.store.Student(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		cl, err := s.store.Class(ctx, st.ClassID)
+		if err != nil {
+			return err
+		}
+		out.Name, out.ClassID, out.Class, out.Level, out.NoTimers = st.DisplayName, cl.ID, cl.Name, st.Level, st.NoTimers
+	}
+	return c.JSON(http.StatusOK, out)
+}

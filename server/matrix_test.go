@@ -1,0 +1,171 @@
+package server_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/multipli/multipli/store"
+	"github.com/multipli/multipli/store/storetest"
+)
+
+// callers of the matrix, in the order they call each route: the owner of the
+// data comes last, so a route that changes something (archive, logout)
+// changes it after the refusals were checked.
+var callers = []string{"anonymous", "otherStudent", "otherParent", "otherTeacher", "student", "parent", "teacher"}
+
+func (s school) token(caller string) string {
+	return map[string]string{
+		"teacher": s.teacher, "otherTeacher": s.otherTeacher, "parent": s.parent, "otherParent": s.otherParent,
+		"student": s.student, "otherStudent": s.otherStudent,
+	}[caller]
+}
+
+// expect is the status each caller gets.
+type expect map[string]int
+
+// open: everyone, signed in or not.
+func open(status int) expect {
+	out := expect{}
+	for _, c := range callers {
+		out[c] = status
+	}
+	return out
+}
+
+// signedIn: any role; anonymous callers are refused.
+func signedIn(status int) expect {
+	out := open(status)
+	out["anonymous"] = http.StatusUnauthorized
+	return out
+}
+
+// teacherOnly: the owning teacher; another teacher finds nothing (404),
+// other roles are refused (403).
+func teacherOnly(status int) expect {
+	return expect{"anonymous": 401, "otherStudent": 403, "otherParent": 403, "otherTeacher": 404, "student": 403, "parent": 403, "teacher": status}
+}
+
+// teachersAll: any teacher, on their own data (no other's data involved).
+func teachersAll(status int) expect {
+	return expect{"anonymous": 401, "otherStudent": 403, "otherParent": 403, "otherTeacher": status, "student": 403, "parent": 403, "teacher": status}
+}
+
+func parentsAll(status int) expect {
+	return expect{"anonymous": 401, "otherStudent": 403, "otherParent": status, "otherTeacher": 403, "student": 403, "parent": status, "teacher": 403}
+}
+
+// aboutStudent: the student's teacher, linked parent and themself; the
+// others find nothing.
+func aboutStudent(status int) expect {
+	return expect{"anonymous": 401, "otherStudent": 404, "otherParent": 404, "otherTeacher": 404, "student": status, "parent": status, "teacher": status}
+}
+
+// matrixEntry is one route of the matrix: what each caller gets, and the
+// request to send (path parameters filled from the school).
+type matrixEntry struct {
+	expect expect
+	path   func(s school) string
+	body   func(t *testing.T, e *env, s school, caller string) any
+}
+
+func classPath(suffix string) func(s school) string {
+	return func(s school) string { return fmt.Sprintf("/api/v1/classes/%d%s", s.classID, suffix) }
+}
+
+func studentPath(suffix string) func(s school) string {
+	return func(s school) string { return fmt.Sprintf("/api/v1/students/%d%s", s.studentID, suffix) }
+}
+
+func fixed(p string) func(school) string { return func(school) string { return p } }
+
+func constBody(v any) func(*testing.T, *env, school, string) any {
+	return func(*testing.T, *env, school, string) any { return v }
+}
+
+// matrix covers every route of the server. Adding a route without adding it
+// here fails TestAuthorizationMatrixCoversEveryRoute.
+var matrix = map[string]matrixEntry{
+	"GET /healthz":                  {expect: open(200), path: fixed("/healthz")},
+	"GET /readyz":                   {expect: open(200), path: fixed("/readyz")},
+	"GET /api/v1/openapi.json":      {expect: open(200), path: fixed("/api/v1/openapi.json")},
+	"GET /":                         {expect: open(200), path: fixed("/")},
+	"GET /home":                     {expect: open(200), path: fixed("/home")},
+	"GET /static/*":                 {expect: open(200), path: fixed("/static/style.css")},
+	"GET /classes/:id/cards":        {expect: teacherOnly(200), path: func(s school) string { return fmt.Sprintf("/classes/%d/cards", s.classID) }},
+	"GET /api/v1/me":                {expect: signedIn(200), path: fixed("/api/v1/me")},
+	"POST /api/v1/auth/logout":      {expect: signedIn(204), path: fixed("/api/v1/auth/logout")},
+	"GET /api/v1/class-codes/:code": {expect: open(200), path: func(s school) string { return "/api/v1/class-codes/" + s.classCode }},
+	"POST /api/v1/teachers": {expect: open(201), path: fixed("/api/v1/teachers"), body: func(*testing.T, *env, school, string) any {
+		return map[string]string{"email": uniqueEmail("new"), "password": "correct horse battery", "name": "New"}
+	}},
+	"POST /api/v1/parents": {expect: open(201), path: fixed("/api/v1/parents"), body: func(*testing.T, *env, school, string) any {
+		return map[string]string{"email": uniqueEmail("new"), "password": "correct horse battery", "name": "New"}
+	}},
+	"POST /api/v1/auth/teacher": {expect: open(200), path: fixed("/api/v1/auth/teacher"), body: func(_ *testing.T, _ *env, s school, _ string) any {
+		return map[string]string{"email": s.teacherEmail, "password": "correct horse battery"}
+	}},
+	"POST /api/v1/auth/parent": {expect: open(401), path: fixed("/api/v1/auth/parent"), body: constBody(map[string]string{"email": "nobody@home.test", "password": "correct horse battery"})},
+	"POST /api/v1/auth/student": {expect: open(200), path: fixed("/api/v1/auth/student"), body: func(_ *testing.T, _ *env, s school, _ string) any {
+		return map[string]any{"class_code": s.classCode, "student_id": s.studentID, "pin": "1234"}
+	}},
+	"GET /api/v1/classes":                    {expect: teachersAll(200), path: fixed("/api/v1/classes")},
+	"POST /api/v1/classes":                   {expect: teachersAll(201), path: fixed("/api/v1/classes"), body: constBody(map[string]string{"name": "CM1"})},
+	"GET /api/v1/classes/:id":                {expect: teacherOnly(200), path: classPath("")},
+	"PATCH /api/v1/classes/:id":              {expect: teacherOnly(200), path: classPath(""), body: constBody(map[string]string{"name": "CE2 bis"})},
+	"POST /api/v1/classes/:id/archive":       {expect: teacherOnly(200), path: classPath("/archive")},
+	"GET /api/v1/classes/:id/students":       {expect: teacherOnly(200), path: classPath("/students")},
+	"POST /api/v1/classes/:id/students":      {expect: teacherOnly(201), path: classPath("/students"), body: constBody(map[string]string{"names": "Nour"})},
+	"GET /api/v1/students/:id":               {expect: aboutStudent(200), path: studentPath("")},
+	"PATCH /api/v1/students/:id":             {expect: teacherOnly(200), path: studentPath(""), body: constBody(map[string]any{"no_timers": true})},
+	"POST /api/v1/students/:id/secret":       {expect: teacherOnly(200), path: studentPath("/secret"), body: constBody(map[string]string{"kind": "pin", "pin": "1234"})},
+	"POST /api/v1/students/:id/parent-codes": {expect: teacherOnly(201), path: studentPath("/parent-codes")},
+	"GET /api/v1/children":                   {expect: parentsAll(200), path: fixed("/api/v1/children")},
+	"POST /api/v1/parent-links": {expect: parentsAll(201), path: fixed("/api/v1/parent-links"), body: func(t *testing.T, e *env, s school, _ string) any {
+		// A fresh code for the spare child, so every parent can redeem one.
+		pc := e.must(t, 201, req{Method: "POST", Path: fmt.Sprintf("/api/v1/students/%d/parent-codes", s.spareStudentID), Token: s.teacher})
+		return map[string]string{"code": pc.JSON["code"].(string)}
+	}},
+}
+
+func TestAuthorizationMatrixCoversEveryRoute(t *testing.T) {
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	routes := newEnv(t, st).srv.Routes()
+	declared := map[string]bool{}
+	for _, r := range routes {
+		key := r.Method + " " + r.Path
+		declared[key] = true
+		assert.Contains(t, matrix, key, "route %s has no entry in the authorization matrix", key)
+	}
+	for key := range matrix {
+		assert.True(t, declared[key], "matrix entry %s is not a route", key)
+	}
+}
+
+func TestAuthorizationMatrix(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		for key, entry := range matrix {
+			method, _, _ := strings.Cut(key, " ")
+			t.Run(key, func(t *testing.T) {
+				e := newEnv(t, st)
+				s := e.newSchool(t)
+				require.Len(t, entry.expect, len(callers), "every caller has an expectation")
+				for _, caller := range callers {
+					var body any
+					if entry.body != nil {
+						body = entry.body(t, e, s, caller)
+					}
+					res := e.do(t, req{Method: method, Path: entry.path(s), Token: s.token(caller), Body: body})
+					assert.Equal(t, entry.expect[caller], res.Status, "%s as %s: %s", key, caller, res.Raw)
+					if res.Status >= 400 {
+						assert.NotEmpty(t, res.errCode(), "%s as %s: a refusal has a JSON error", key, caller)
+					}
+				}
+			})
+		}
+	})
+}

@@ -1,0 +1,71 @@
+package server
+
+import (
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/multipli/multipli/games"
+)
+
+// messages are the client texts of error codes, in both languages.
+var messages = map[string]games.Message{
+	"unauthenticated":        {EN: "Please sign in.", FR: "Merci de vous connecter."},
+	"bad_credentials":        {EN: "Wrong login or password.", FR: "Identifiant ou mot de passe incorrect."},
+	"forbidden":              {EN: "You are not allowed to do this.", FR: "Vous n’avez pas le droit de faire cela."},
+	"csrf":                   {EN: "The page is out of date: reload it and try again.", FR: "La page n’est plus à jour : rechargez-la et réessayez."},
+	"unsupported_media_type": {EN: "Send JSON (Content-Type: application/json).", FR: "Envoyez du JSON (Content-Type: application/json)."},
+	"too_large":              {EN: "The request is too large (1 MiB at most).", FR: "La requête est trop grosse (1 Mio au plus)."},
+	"bad_code":               {EN: "This code is unknown or no longer valid.", FR: "Ce code est inconnu ou n’est plus valable."},
+	"not_found":              {EN: "Not found.", FR: "Introuvable."},
+	"conflict":               {EN: "This already exists.", FR: "Cela existe déjà."},
+	"throttled":              {EN: "Too many tries. Wait a little and try again.", FR: "Trop d’essais. Attends un peu et réessaie."},
+	"method_not_allowed":     {EN: "Method not allowed.", FR: "Méthode non autorisée."},
+	"bad_request":            {EN: "Bad request.", FR: "Requête incorrecte."},
+	"internal":               {EN: "Something went wrong on our side. Try again.", FR: "Un problème est survenu de notre côté. Réessayez."},
+	"bad_json":               {EN: "The body is not valid JSON: {detail}", FR: "Le corps n’est pas du JSON valide : {detail}"},
+	"unknown_field":          {EN: "Unknown field “{field}”.", FR: "Champ inconnu « {field} »."},
+	"wrong_type":             {EN: "Field “{field}” has the wrong type.", FR: "Le champ « {field} » n’a pas le bon type."},
+	"required":               {EN: "Field “{field}” is required.", FR: "Le champ « {field} » est obligatoire."},
+	"too_long":               {EN: "Field “{field}” is too long ({max} characters at most).", FR: "Le champ « {field} » est trop long ({max} caractères au plus)."},
+	"bad_email":              {EN: "This is not an e-mail address.", FR: "Ce n’est pas une adresse e-mail."},
+	"password_too_short":     {EN: "The password needs at least {min} characters.", FR: "Le mot de passe doit avoir au moins {min} caractères."},
+	"password_too_long":      {EN: "The password is too long (72 bytes at most).", FR: "Le mot de passe est trop long (72 octets au plus)."},
+	"email_taken":            {EN: "An account already uses this e-mail address.", FR: "Un compte utilise déjà cette adresse e-mail."},
+	"bad_pin":                {EN: "A PIN is exactly 4 digits.", FR: "Un code est fait de 4 chiffres exactement."},
+	"bad_pictures":           {EN: "A picture password is 3 different pictures.", FR: "Un mot de passe en images, ce sont 3 images différentes."},
+	"bad_kind":               {EN: "The kind must be “pin” or “pictures”.", FR: "Le type doit être « pin » ou « pictures »."},
+	"bad_level":              {EN: "Unknown level “{level}”.", FR: "Niveau inconnu « {level} »."},
+	"too_many":               {EN: "Too many names at once ({max} at most).", FR: "Trop de noms d’un coup ({max} au plus)."},
+	"duplicate_name":         {EN: "“{name}” is already in the class.", FR: "« {name} » est déjà dans la classe."},
+	"already_linked":         {EN: "You already follow this child.", FR: "Vous suivez déjà cet enfant."},
+	"bad_id":                 {EN: "The id in the address is not a number.", FR: "L’identifiant dans l’adresse n’est pas un nombre."},
+}
+
+// message translates a code; unknown codes fall back to the generic text.
+func message(lang, code string, params map[string]any) string {
+	m, ok := messages[code]
+	if !ok {
+		m = messages["bad_request"]
+	}
+	return m.Text(lang, params)
+}
+
+// langOf picks the caller's language: the "lang" cookie set by the page's
+// switch, else the first of French or English in Accept-Language, else
+// English.
+func langOf(c echo.Context) string {
+	if ck, err := c.Cookie("lang"); err == nil && (ck.Value == "fr" || ck.Value == "en") {
+		return ck.Value
+	}
+	for part := range strings.SplitSeq(c.Request().Header.Get("Accept-Language"), ",") {
+		tag := strings.ToLower(strings.TrimSpace(strings.SplitN(part, ";", 2)[0]))
+		switch {
+		case tag == "fr" || strings.HasPrefix(tag, "fr-"):
+			return "fr"
+		case tag == "en" || strings.HasPrefix(tag, "en-"):
+			return "en"
+		}
+	}
+	return "en"
+}

@@ -1,0 +1,87 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+// Role is who a caller is.
+type Role string
+
+const (
+	RoleTeacher Role = "teacher"
+	RoleParent  Role = "parent"
+	RoleStudent Role = "student"
+)
+
+// Route is one entry of the route table: the roles that may call it (none
+// means anyone, signed in or not) and the handler.
+type Route struct {
+	Method  string
+	Path    string
+	Roles   []Role
+	handler echo.HandlerFunc
+}
+
+// Public reports whether anonymous callers may use the route.
+func (r Route) Public() bool { return len(r.Roles) == 0 }
+
+var (
+	anyone     []Role
+	teachers   = []Role{RoleTeacher}
+	parents    = []Role{RoleParent}
+	signedIn   = []Role{RoleTeacher, RoleParent, RoleStudent}
+	whoSeeKids = []Role{RoleTeacher, RoleParent, RoleStudent} // checked per student in the handler
+)
+
+// routes is every route of the server, with its roles. A route missing here
+// does not exist; the authorization matrix test fails for a route added here
+// without an entry there.
+func (s *Server) routes() []Route {
+	const api = "/api/v1"
+	return []Route{
+		// Operations.
+		{http.MethodGet, "/healthz", anyone, s.handleHealthz},
+		{http.MethodGet, "/readyz", anyone, s.handleReadyz},
+		{http.MethodGet, api + "/openapi.json", anyone, s.handleOpenAPI},
+
+		// Accounts and logins.
+		{http.MethodPost, api + "/teachers", anyone, s.handleTeacherSignup},
+		{http.MethodPost, api + "/parents", anyone, s.handleParentSignup},
+		{http.MethodPost, api + "/auth/teacher", anyone, s.handleTeacherLogin},
+		{http.MethodPost, api + "/auth/parent", anyone, s.handleParentLogin},
+		{http.MethodGet, api + "/class-codes/:code", anyone, s.handleClassCodeLookup},
+		{http.MethodPost, api + "/auth/student", anyone, s.handleStudentLogin},
+		{http.MethodPost, api + "/auth/logout", signedIn, s.handleLogout},
+		{http.MethodGet, api + "/me", signedIn, s.handleMe},
+
+		// Classes (teachers, their own only).
+		{http.MethodGet, api + "/classes", teachers, s.handleClassList},
+		{http.MethodPost, api + "/classes", teachers, s.handleClassCreate},
+		{http.MethodGet, api + "/classes/:id", teachers, s.handleClassGet},
+		{http.MethodPatch, api + "/classes/:id", teachers, s.handleClassRename},
+		{http.MethodPost, api + "/classes/:id/archive", teachers, s.handleClassArchive},
+		{http.MethodGet, api + "/classes/:id/students", teachers, s.handleClassStudents},
+		{http.MethodPost, api + "/classes/:id/students", teachers, s.handleStudentsAdd},
+
+		// Students: their teacher, their linked parents, themselves.
+		{http.MethodGet, api + "/students/:id", whoSeeKids, s.handleStudentGet},
+		{http.MethodPatch, api + "/students/:id", teachers, s.handleStudentUpdate},
+		{http.MethodPost, api + "/students/:id/secret", teachers, s.handleStudentSecret},
+		{http.MethodPost, api + "/students/:id/parent-codes", teachers, s.handleParentCodeCreate},
+
+		// Parents.
+		{http.MethodPost, api + "/parent-links", parents, s.handleParentLink},
+		{http.MethodGet, api + "/children", parents, s.handleChildren},
+
+		// Web pages and assets.
+		{http.MethodGet, "/", anyone, s.handlePage("index.html")},
+		{http.MethodGet, "/home", anyone, s.handlePage("home.html")},
+		{http.MethodGet, "/static/*", anyone, s.handleStatic},
+		{http.MethodGet, "/classes/:id/cards", teachers, s.handleLoginCards},
+	}
+}
+
+// Routes lists the route table (for tests and documentation).
+func (s *Server) Routes() []Route { return s.routes() }

@@ -1,0 +1,210 @@
+// Package server is the platform's HTTP side: Echo routes, authentication,
+// authorization, the JSON API under /api/v1, and the embedded web pages.
+// Echo does not leave this package.
+package server
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/multipli/multipli/server/credential"
+	"github.com/multipli/multipli/store"
+)
+
+// Config is what the server needs from the command line.
+type Config struct {
+	// SecretKey signs login tokens and seals login-card secrets (≥ 32 bytes).
+	SecretKey []byte
+	// TokenTTL is how long a login lasts (default 12 hours).
+	TokenTTL time.Duration
+	// SecureCookies marks cookies Secure and sends HSTS: set it when the
+	// server is reached over HTTPS (directly or behind a TLS proxy).
+	SecureCookies bool
+	// TrustProxy takes the client address from X-Forwarded-For, for login
+	// throttling behind a reverse proxy. Leave it off otherwise: the header
+	// is then a client's free choice.
+	TrustProxy bool
+	// BcryptCost hashes passwords and children's secrets (0: bcrypt's default).
+	BcryptCost int
+	// Throttle limits failed logins; zero fields take the defaults.
+	Throttle Throttle
+	// Now is the clock (nil: time.Now), replaced in tests.
+	Now func() time.Time
+}
+
+// Throttle is the login throttle: at most Account failures per account and
+// Address failures per client address within Window.
+type Throttle struct {
+	Account int
+	Address int
+	Window  time.Duration
+}
+
+// Defaults: a 4-digit PIN needs thousands of guesses, which 10 per quarter
+// hour puts out of reach; a classroom shares one address, so the address
+// limit leaves room for 30 children mistyping a few times.
+var defaultThrottle = Throttle{Account: 10, Address: 200, Window: 15 * time.Minute}
+
+// Server serves the platform over HTTP.
+type Server struct {
+	cfg    Config
+	store  *store.Store
+	logger *slog.Logger
+	sealer *credential.Sealer
+	echo   *echo.Echo
+	web    *webAssets
+}
+
+// New builds the server and its routes. It panics only on a programming
+// error (a route table or an embedded page that does not parse), so that such
+// a mistake fails the start and every test, not a request.
+func New(cfg Config, st *store.Store, logger *slog.Logger) *Server {
+	if len(cfg.SecretKey) < 32 {
+		panic("server: SecretKey must be at least 32 bytes")
+	}
+	if cfg.TokenTTL == 0 {
+		cfg.TokenTTL = 12 * time.Hour
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Throttle.Account == 0 {
+		cfg.Throttle.Account = defaultThrottle.Account
+	}
+	if cfg.Throttle.Address == 0 {
+		cfg.Throttle.Address = defaultThrottle.Address
+	}
+	if cfg.Throttle.Window == 0 {
+		cfg.Throttle.Window = defaultThrottle.Window
+	}
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	sealer, err := credential.NewSealer(cfg.SecretKey)
+	if err != nil {
+		panic(err)
+	}
+	s := &Server{cfg: cfg, store: st, logger: logger, sealer: sealer, web: mustLoadWeb()}
+	s.echo = s.newEcho()
+	return s
+}
+
+// Handler is the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.echo }
+
+// Sealer seals and opens login-card secrets with the server key (the demo
+// loader uses it).
+func (s *Server) Sealer() *credential.Sealer { return s.sealer }
+
+func (s *Server) now() time.Time { return s.cfg.Now().UTC() }
+
+// maxBody is the largest request body accepted (issue 2: 1 MiB).
+const maxBody = 1 << 20
+
+// bodyLimit refuses bodies over maxBody: at once when Content-Length says
+// so, else when reading passes the limit (the JSON decoder then fails with
+// errTooLarge before anything is written).
+func bodyLimit(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		if req.ContentLength > maxBody {
+			return errTooLarge
+		}
+		req.Body = http.MaxBytesReader(c.Response(), req.Body, maxBody)
+		return next(c)
+	}
+}
+
+// requestID names each request in the logs and in the X-Request-Id answer
+// header, so a user's report can be matched with the server's log line.
+func requestID(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		c.Response().Header().Set(echo.HeaderXRequestID, credential.NewToken(9))
+		return next(c)
+	}
+}
+
+func (s *Server) newEcho() *echo.Echo {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = s.handleError
+	if s.cfg.TrustProxy {
+		e.IPExtractor = echo.ExtractIPFromXFFHeader()
+	} else {
+		e.IPExtractor = echo.ExtractIPDirect()
+	}
+	e.Use(requestID, s.accessLog, s.recoverPanic, s.securityHeaders, bodyLimit)
+	seen := map[string]bool{}
+	for _, r := range s.routes() {
+		key := r.Method + " " + r.Path
+		if seen[key] {
+			panic(fmt.Sprintf("server: route %s declared twice", key))
+		}
+		seen[key] = true
+		e.Add(r.Method, r.Path, r.handler, s.authorize(r))
+	}
+	return e
+}
+
+// recoverPanic turns a handler's panic into a 500, logged with its request.
+func (s *Server) recoverPanic(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				if e, ok := r.(error); ok && errors.Is(e, http.ErrAbortHandler) {
+					panic(r)
+				}
+				err = fmt.Errorf("server: panic: %v", r)
+			}
+		}()
+		return next(c)
+	}
+}
+
+// securityHeaders are sent on every answer. The CSP allows scripts and
+// styles only from the server itself (no inline code), pictures as files or
+// data: URLs, and no framing.
+func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "same-origin")
+		if s.cfg.SecureCookies {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
+		return next(c)
+	}
+}
+
+// accessLog writes one line per request. It logs the route pattern, not the
+// URL, so that class codes and ids in paths never reach the logs.
+func (s *Server) accessLog(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		start := time.Now()
+		err := next(c)
+		if err != nil {
+			c.Error(err)
+		}
+		req, res := c.Request(), c.Response()
+		attrs := []any{
+			"id", res.Header().Get(echo.HeaderXRequestID),
+			"method", req.Method,
+			"route", c.Path(),
+			"status", res.Status,
+			"ms", time.Since(start).Milliseconds(),
+			"ip", c.RealIP(),
+		}
+		if p, ok := principalOf(c); ok {
+			attrs = append(attrs, "role", p.Role, "subject", p.ID)
+		}
+		s.logger.Info("request", attrs...)
+		return nil
+	}
+}

@@ -1,0 +1,2 @@
+// The login-cards page: its only script is the print button.
+document.getElementById("print")?.addEventListener("click", () => window.print());

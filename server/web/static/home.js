@@ -1,0 +1,75 @@
+// The signed-in home page: a placeholder per role that later features
+// (play, dashboards, reports) fill in.
+import { api, el, showError } from "./api.js";
+import { setupLangSwitch, t } from "./i18n.js";
+
+const main = document.getElementById("home");
+let me = null;
+
+async function render() {
+  if (!me) return;
+  document.getElementById("who").textContent = me.name;
+  try {
+    if (me.role === "teacher") await renderTeacher();
+    else if (me.role === "parent") await renderParent();
+    else renderStudent();
+  } catch (err) {
+    showError(err);
+  }
+}
+
+async function renderTeacher() {
+  const { classes } = await api("GET", "/classes");
+  const list = classes.length === 0 ? [el("p", {}, t("class.none"))] : [el("ul", { class: "classes" }, classes.map((c) =>
+    el("li", {}, el("strong", {}, c.name), ` — ${t("class.code")} `, el("code", {}, c.code), " · ",
+      el("a", { href: `/classes/${c.id}/cards` }, t("class.cards")))))];
+  const form = el("form", { class: "inline-form", onsubmit: async (ev) => {
+    ev.preventDefault();
+    try {
+      await api("POST", "/classes", { name: new FormData(ev.target).get("name") });
+      showError(null);
+      await render();
+    } catch (err) { showError(err); }
+  } }, el("label", {}, t("class.new") + " ", el("input", { name: "name", required: true, maxlength: 60 })),
+  el("button", { type: "submit" }, t("class.create")));
+  main.replaceChildren(el("h1", {}, t("home.teacher")), ...list, form);
+}
+
+async function renderParent() {
+  const { children } = await api("GET", "/children");
+  const list = children.length === 0 ? [el("p", {}, t("children.none"))] : [el("ul", {}, children.map((c) =>
+    el("li", {}, el("strong", {}, c.name), ` — ${t("level")} ${c.level}`)))];
+  const form = el("form", { class: "inline-form", onsubmit: async (ev) => {
+    ev.preventDefault();
+    try {
+      await api("POST", "/parent-links", { code: new FormData(ev.target).get("code") });
+      showError(null);
+      await render();
+    } catch (err) { showError(err); }
+  } }, el("label", {}, t("link.code") + " ", el("input", { name: "code", required: true, maxlength: 12, autocapitalize: "characters" })),
+  el("button", { type: "submit" }, t("link.add")));
+  main.replaceChildren(el("h1", {}, t("home.parent")), ...list, form);
+}
+
+function renderStudent() {
+  main.replaceChildren(el("h1", {}, t("hello", { name: me.name })), el("p", { class: "big" }, t("home.student")),
+    el("p", {}, t("home.student.soon")));
+}
+
+async function start() {
+  setupLangSwitch(render);
+  document.getElementById("logout").addEventListener("click", async () => {
+    try { await api("POST", "/auth/logout"); } catch { /* signed out anyway */ }
+    location.assign("/");
+  });
+  try {
+    me = await api("GET", "/me");
+  } catch (err) {
+    if (err.status === 401) { location.assign("/"); return; }
+    showError(err);
+    return;
+  }
+  await render();
+}
+
+start();

@@ -1,0 +1,158 @@
+// The landing page: student login (class code → name → PIN or pictures) and
+// teacher and parent sign-in or sign-up.
+import { api, el, showError } from "./api.js";
+import { lang, pictureNames, setupLangSwitch, t } from "./i18n.js";
+
+const PICTURES = ["cat", "dog", "sun", "moon", "star", "tree", "fish", "car", "house", "flower", "apple", "boat"];
+
+const state = { code: "", classData: null, student: null, pin: "", pictures: [] };
+
+function $(id) { return document.getElementById(id); }
+
+function showTab(name) {
+  for (const b of document.querySelectorAll("[data-tab]")) b.setAttribute("aria-selected", String(b.dataset.tab === name));
+  for (const p of document.querySelectorAll("[data-panel]")) p.hidden = p.dataset.panel !== name;
+  showError(null);
+}
+
+function showStep(id) {
+  for (const s of document.querySelectorAll("[data-panel=student] .step")) s.hidden = s.id !== id;
+  showError(null);
+}
+
+async function lookupClass(ev) {
+  ev.preventDefault();
+  state.code = $("class-code").value.trim().toUpperCase();
+  try {
+    state.classData = await api("GET", "/class-codes/" + encodeURIComponent(state.code));
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  const list = $("names");
+  list.replaceChildren(...state.classData.students.map((s) =>
+    el("li", {}, el("button", { type: "button", class: "name", onclick: () => pickStudent(s) }, s.name))));
+  showStep("pick-name");
+}
+
+function pickStudent(s) {
+  state.student = s;
+  state.pin = "";
+  state.pictures = [];
+  if (s.secret_kind === "pictures") {
+    $("pictures-hello").textContent = t("hello", { name: s.name });
+    drawPictures();
+    showStep("pictures-step");
+  } else {
+    $("pin-hello").textContent = t("hello", { name: s.name });
+    drawPin();
+    showStep("pin-step");
+  }
+}
+
+function drawPin() {
+  $("pin-dots").textContent = "●".repeat(state.pin.length) + "○".repeat(4 - state.pin.length);
+}
+
+function buildKeypad() {
+  const keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "erase", "0"];
+  $("keypad").replaceChildren(...keys.map((k) => el("button", {
+    type: "button", class: k === "erase" ? "key key-erase" : "key", "data-key": k,
+    "aria-label": k === "erase" ? t("erase") : k,
+    onclick: () => pressKey(k),
+  }, k === "erase" ? "⌫" : k)));
+}
+
+function pressKey(k) {
+  if (k === "erase") state.pin = state.pin.slice(0, -1);
+  else if (state.pin.length < 4) state.pin += k;
+  drawPin();
+  if (state.pin.length === 4) studentLogin({ pin: state.pin });
+}
+
+function pictureImg(name) {
+  const label = pictureNames[lang()][name];
+  return el("img", { src: "/static/pictures/" + name + ".svg", alt: label, width: 64, height: 64 });
+}
+
+function drawPictures() {
+  $("pictures-chosen").replaceChildren(...[0, 1, 2].map((i) =>
+    el("span", { class: "slot" }, state.pictures[i] ? pictureImg(state.pictures[i]) : String(i + 1))));
+  $("pictures-grid").replaceChildren(
+    ...PICTURES.map((p) => el("button", {
+      type: "button", class: "picture", "data-picture": p, disabled: state.pictures.includes(p),
+      "aria-label": pictureNames[lang()][p], onclick: () => pressPicture(p),
+    }, pictureImg(p))),
+    el("button", { type: "button", class: "picture key-erase", "aria-label": t("erase"), onclick: () => pressPicture(null) }, "⌫"),
+  );
+}
+
+function pressPicture(p) {
+  if (p === null) state.pictures.pop();
+  else if (state.pictures.length < 3 && !state.pictures.includes(p)) state.pictures.push(p);
+  drawPictures();
+  if (state.pictures.length === 3) studentLogin({ pictures: state.pictures });
+}
+
+async function studentLogin(secret) {
+  try {
+    await api("POST", "/auth/student", { class_code: state.code, student_id: state.student.id, ...secret });
+    location.assign("/home");
+  } catch (err) {
+    state.pin = "";
+    state.pictures = [];
+    if (state.student.secret_kind === "pictures") drawPictures(); else drawPin();
+    showError(err);
+  }
+}
+
+function setupAdultForm(form) {
+  const role = form.dataset.role;
+  const nameLabel = form.querySelector("input[name=name]").closest("label");
+  const setMode = (mode) => {
+    form.dataset.mode = mode;
+    nameLabel.hidden = mode === "login";
+    form.querySelector("button[type=submit]").dataset.i18n = mode === "login" ? "login" : "signup";
+    form.querySelector("[data-toggle-mode]").dataset.i18n = mode === "login" ? "signup.switch" : "login.switch";
+    form.querySelector("input[name=password]").autocomplete = mode === "login" ? "current-password" : "new-password";
+    for (const e of form.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
+  };
+  setMode("login");
+  form.querySelector("[data-toggle-mode]").addEventListener("click", () => setMode(form.dataset.mode === "login" ? "signup" : "login"));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const data = Object.fromEntries(new FormData(form));
+    try {
+      if (form.dataset.mode === "login") {
+        await api("POST", "/auth/" + role, { email: data.email, password: data.password });
+      } else {
+        await api("POST", "/" + role + "s", { email: data.email, password: data.password, name: data.name });
+      }
+      location.assign("/home");
+    } catch (err) {
+      showError(err);
+    }
+  });
+}
+
+function start() {
+  setupLangSwitch(() => {
+    if (!$("pictures-step").hidden) drawPictures();
+    buildKeypad();
+  });
+  for (const b of document.querySelectorAll("[data-tab]")) b.addEventListener("click", () => showTab(b.dataset.tab));
+  $("class-code-form").addEventListener("submit", lookupClass);
+  for (const b of document.querySelectorAll("[data-back]")) {
+    b.addEventListener("click", () => showStep(b.dataset.back === "code" ? "class-code-form" : "pick-name"));
+  }
+  for (const f of document.querySelectorAll(".adult-form")) setupAdultForm(f);
+  buildKeypad();
+  document.addEventListener("keydown", (ev) => {
+    if ($("pin-step").hidden) return;
+    if (/^[0-9]$/.test(ev.key)) pressKey(ev.key);
+    else if (ev.key === "Backspace") pressKey("erase");
+  });
+  showTab("student");
+}
+
+start();

@@ -1,0 +1,69 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Attempt is one row of the learning record (concepts.md, "Attempt").
+// (PlaySessionID, Seq) is unique: a resent attempt is stored once.
+type Attempt struct {
+	ID            int64
+	StudentID     int64
+	PlaySessionID int64
+	GameID        *int64
+	Game          string
+	Level         string
+	A             int
+	B             int
+	Given         *int
+	Correct       bool
+	Kind          string
+	ResponseMS    *int64 `gorm:"column:response_ms"`
+	Seq           int64
+	At            time.Time
+}
+
+// RecordAttempts inserts the attempts, skipping those whose (session, seq)
+// is already stored, and returns how many were new.
+func (s *Store) RecordAttempts(ctx context.Context, attempts []Attempt) (int64, error) {
+	var n int64
+	err := s.tx(ctx, func(tx *gorm.DB) error {
+		var err error
+		n, err = insertAttempts(tx, attempts)
+		return err
+	})
+	return n, wrap(err, "record %d attempts", len(attempts))
+}
+
+func insertAttempts(tx *gorm.DB, attempts []Attempt) (int64, error) {
+	if len(attempts) == 0 {
+		return 0, nil
+	}
+	for i := range attempts {
+		attempts[i].At = attempts[i].At.UTC()
+	}
+	res := tx.Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "play_session_id"}, {Name: "seq"}},
+		DoNothing: true,
+	}).Create(&attempts)
+	return res.RowsAffected, res.Error
+}
+
+// AttemptsOf lists a student's attempts at or after since, in order.
+func (s *Store) AttemptsOf(ctx context.Context, studentID int64, since time.Time) ([]Attempt, error) {
+	var out []Attempt
+	err := s.db.WithContext(ctx).Where("student_id = ? AND at >= ?", studentID, since.UTC()).
+		Order("at, id").Find(&out).Error
+	return out, wrap(err, "attempts of student %d", studentID)
+}
+
+// AttemptsOfSession lists a play session's attempts by sequence number.
+func (s *Store) AttemptsOfSession(ctx context.Context, playSessionID int64) ([]Attempt, error) {
+	var out []Attempt
+	err := s.db.WithContext(ctx).Where("play_session_id = ?", playSessionID).Order("seq").Find(&out).Error
+	return out, wrap(err, "attempts of play session %d", playSessionID)
+}

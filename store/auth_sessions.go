@@ -1,0 +1,44 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// AuthSession is an issued login token, kept so that logout revokes it.
+// Role is "teacher", "parent" or "student"; Subject is that account's id.
+type AuthSession struct {
+	ID        int64
+	JTI       string `gorm:"column:jti"`
+	Role      string
+	Subject   int64
+	CreatedAt time.Time
+	ExpiresAt time.Time
+	RevokedAt *time.Time
+}
+
+// CreateAuthSession records a token.
+func (s *Store) CreateAuthSession(ctx context.Context, a *AuthSession) error {
+	a.ExpiresAt = a.ExpiresAt.UTC()
+	return wrap(s.db.WithContext(ctx).Create(a).Error, "create auth session")
+}
+
+// AuthSession finds a token by its id (the JWT's jti).
+func (s *Store) AuthSession(ctx context.Context, jti string) (AuthSession, error) {
+	var a AuthSession
+	err := s.db.WithContext(ctx).Where("jti = ?", jti).Take(&a).Error
+	return a, wrap(err, "find auth session")
+}
+
+// RevokeAuthSession ends a token; revoking twice keeps the first time.
+func (s *Store) RevokeAuthSession(ctx context.Context, jti string, at time.Time) error {
+	err := s.db.WithContext(ctx).Model(&AuthSession{}).
+		Where("jti = ? AND revoked_at IS NULL", jti).Update("revoked_at", at.UTC()).Error
+	return wrap(err, "revoke auth session")
+}
+
+// PruneAuthSessions deletes the tokens that expired before the given time.
+func (s *Store) PruneAuthSessions(ctx context.Context, before time.Time) error {
+	err := s.db.WithContext(ctx).Where("expires_at < ?", before.UTC()).Delete(&AuthSession{}).Error
+	return wrap(err, "prune auth sessions")
+}

@@ -1,0 +1,137 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// Game is a game in progress or over. Seats and State are the engine's JSON;
+// Version grows by one with every saved move, so that two instances (or two
+// tabs) cannot both apply a move to the same state.
+type Game struct {
+	ID            int64
+	PlaySessionID int64
+	Game          string
+	Edition       string
+	Seats         string
+	State         string
+	Version       int
+	Status        string
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
+// GameEvent is one entry of a game's event log, numbered from 1.
+type GameEvent struct {
+	ID     int64
+	GameID int64
+	N      int
+	At     time.Time
+	Event  string
+}
+
+// ErrStale is returned when a move was computed on a version of the game
+// that is no longer the stored one: the client reloads and tries again.
+var ErrStale = fmt.Errorf("%w: game version moved", ErrConflict)
+
+// CreateGame inserts g and sets its ID.
+func (s *Store) CreateGame(ctx context.Context, g *Game) error {
+	return wrap(s.db.WithContext(ctx).Create(g).Error, "create game")
+}
+
+// Game finds a game by id.
+func (s *Store) Game(ctx context.Context, id int64) (Game, error) {
+	var g Game
+	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&g).Error
+	return g, wrap(err, "find game %d", id)
+}
+
+// GamesOfSession lists a play session's games, oldest first.
+func (s *Store) GamesOfSession(ctx context.Context, playSessionID int64) ([]Game, error) {
+	var out []Game
+	err := s.db.WithContext(ctx).Where("play_session_id = ?", playSessionID).Order("id").Find(&out).Error
+	return out, wrap(err, "games of play session %d", playSessionID)
+}
+
+// GameEvents lists a game's events after event n, in order.
+func (s *Store) GameEvents(ctx context.Context, gameID int64, after int) ([]GameEvent, error) {
+	var out []GameEvent
+	err := s.db.WithContext(ctx).Where("game_id = ? AND n > ?", gameID, after).Order("n").Find(&out).Error
+	return out, wrap(err, "events of game %d", gameID)
+}
+
+// Move is everything one move writes (architecture.md, "One move"): the new
+// state, its events, the attempts, and the pedagogy's updated statistics.
+type Move struct {
+	GameID       int64
+	FromVersion  int // the version the move was computed on
+	State        string
+	Status       string
+	At           time.Time
+	Events       []GameEvent // GameID and N are filled in by SaveMove
+	Attempts     []Attempt
+	FactStats    []FactStat
+	StudentModel *StudentModel
+}
+
+// SaveMove writes a move in one transaction and returns the new version.
+// ErrStale when the stored version is not FromVersion: nothing is written.
+// Attempts already stored (same session and seq) are skipped.
+func (s *Store) SaveMove(ctx context.Context, m Move) (int, error) {
+	at := m.At.UTC()
+	err := s.tx(ctx, func(tx *gorm.DB) error {
+		res := tx.Model(&Game{}).Where("id = ? AND version = ?", m.GameID, m.FromVersion).
+			Updates(map[string]any{"state": m.State, "status": m.Status, "version": m.FromVersion + 1, "updated_at": at})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			var n int64
+			if err := tx.Model(&Game{}).Where("id = ?", m.GameID).Count(&n).Error; err != nil {
+				return err
+			}
+			if n == 0 {
+				return ErrNotFound
+			}
+			return ErrStale
+		}
+		if len(m.Events) > 0 {
+			var last struct{ N *int }
+			if err := tx.Model(&GameEvent{}).Select("MAX(n) AS n").Where("game_id = ?", m.GameID).Scan(&last).Error; err != nil {
+				return err
+			}
+			next := 1
+			if last.N != nil {
+				next = *last.N + 1
+			}
+			for i := range m.Events {
+				m.Events[i].GameID, m.Events[i].N = m.GameID, next+i
+				if m.Events[i].At.IsZero() {
+					m.Events[i].At = at
+				}
+				m.Events[i].At = m.Events[i].At.UTC()
+			}
+			if err := tx.Create(&m.Events).Error; err != nil {
+				return err
+			}
+		}
+		if _, err := insertAttempts(tx, m.Attempts); err != nil {
+			return err
+		}
+		if err := upsertFactStats(tx, m.FactStats); err != nil {
+			return err
+		}
+		if m.StudentModel != nil {
+			return upsertStudentModel(tx, m.StudentModel)
+		}
+		return nil
+	})
+	if errors.Is(err, ErrStale) {
+		return 0, fmt.Errorf("store: save move of game %d: %w", m.GameID, err)
+	}
+	return m.FromVersion + 1, wrap(err, "save move of game %d", m.GameID)
+}
