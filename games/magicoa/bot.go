@@ -29,9 +29,19 @@ func botMove(v View, level int, rng *games.RNG) Move {
 	case PhaseExchange:
 		return b.exchange()
 	case PhasePower:
-		return Move{Type: MovePower, Activate: b.powerWorth(v.Deciding.Power) > float64(b.worthPoints(*v.Deciding))}
+		return b.power()
 	}
 	return v.Legal[0]
+}
+
+// power: Strong weighs the power against the points over the rounds left;
+// Solid takes a power only for a cheap potion early in the game.
+func (b bot) power() Move {
+	p := *b.v.Deciding
+	if b.strong {
+		return Move{Type: MovePower, Activate: b.powerWorth(p.Power) > float64(b.worthPoints(p))}
+	}
+	return Move{Type: MovePower, Activate: b.worthPoints(p) <= 2 && b.v.Remaining >= 3}
 }
 
 func beginnerMove(v View, rng *games.RNG) Move {
@@ -71,7 +81,7 @@ func (b bot) worth(p PotionView) float64 {
 	if !p.Hidden {
 		pts = float64(b.worthPoints(p))
 	}
-	if p.Power != NoPower && b.v.Variant != Junior {
+	if p.Power != NoPower && b.v.Variant != Junior && b.strong {
 		return max(pts, b.powerWorth(p.Power))
 	}
 	return pts
@@ -132,18 +142,18 @@ func (b bot) choose() Move {
 	for _, sl := range b.v.Layout {
 		best = max(best, b.worth(sl.Potion))
 	}
-	lo := hand[0]
-	hiIdx := len(hand) - 1
+	// Players who always spend the same cards collide on equal values, and
+	// then the earlier seat wins every tie: a little variety, as people have.
+	loIdx := b.rng.IntN(min(2, len(hand)-1))
+	hiIdx := len(hand) - 1 - b.rng.IntN(2)
 	if best < 4 {
-		hiIdx = len(hand) / 2
+		hiIdx = len(hand)/2 + b.rng.IntN(2)
 	}
 	if b.strong {
 		hiIdx = b.strongHigh(hand, best)
 	}
-	if hiIdx == 0 {
-		hiIdx = 1
-	}
-	return Move{Type: MoveChoose, Cards: []int{lo.ID, hand[hiIdx].ID}}
+	hiIdx = min(max(hiIdx, loIdx+1), len(hand)-1)
+	return Move{Type: MoveChoose, Cards: []int{hand[loIdx].ID, hand[hiIdx].ID}}
 }
 
 // strongHigh counts cards: the smallest card no opponent can beat is a sure

@@ -53,16 +53,16 @@ type deckRow struct {
 // The booklet does not list the potions; this deck is the platform's own
 // (spec magicoa.md): 37 potions, 14 with a power (Triple Blue ×2, Triple
 // Green ×2, Double bid ×3, Exchange ×3, Indiscretion ×2, Equality ×2).
-// Blue and green are 1 point each; red, yellow and purple run 2–5. The
-// coloured points were tuned by simulation between equal computer players
-// (games/magicoa/README.md): a 2–6 spread gave the last seats of a round too
-// much weight in the final ranking, 2–5 keeps the seats within a few points.
+// Blue and green are 1 point each; red, yellow and purple 2, 2, 3, 3, 4, 5, 6
+// (91 points in all). The coloured points were tuned by simulation between
+// equal computer players (README.md): flatter or steeper profiles moved the
+// seats' win rates by less than the noise, so the full 2–6 range stays.
 var deckRows = []deckRow{
 	{Blue, []int{1, 1, 1, 1, 1, 1, 1, 1}, []Power{TripleGreen, DoubleBid, Exchange}},
 	{Green, []int{1, 1, 1, 1, 1, 1, 1, 1}, []Power{TripleBlue, DoubleBid, Indiscretion}},
-	{Red, []int{2, 2, 3, 3, 4, 4, 5}, []Power{TripleBlue, NoPower, Exchange, NoPower, Equality}},
-	{Yellow, []int{2, 2, 3, 3, 4, 4, 5}, []Power{TripleGreen, NoPower, DoubleBid, NoPower, Indiscretion}},
-	{Purple, []int{2, 2, 3, 3, 4, 4, 5}, []Power{Exchange, NoPower, Equality}},
+	{Red, []int{2, 2, 3, 3, 4, 5, 6}, []Power{TripleBlue, NoPower, Exchange, NoPower, Equality}},
+	{Yellow, []int{2, 2, 3, 3, 4, 5, 6}, []Power{TripleGreen, NoPower, DoubleBid, NoPower, Indiscretion}},
+	{Purple, []int{2, 2, 3, 3, 4, 5, 6}, []Power{Exchange, NoPower, Equality}},
 }
 
 // Deck returns the 37 potions in a fixed order, IDs 0–36.

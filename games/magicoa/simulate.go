@@ -20,12 +20,9 @@ type SimOptions struct {
 // a fraction (two winners: half a win each).
 type SimReport struct {
 	Games int `json:"games"`
-	// SeatWinRate: every seat a BotSolid, the start seat rotating over the
-	// games — how much the seat order matters.
+	// SeatWinRate: every seat a BotSolid; index 0 is the first round's
+	// first player, 1 the next seat clockwise… — how much the order matters.
 	SeatWinRate []float64 `json:"seat_win_rate"`
-	// FirstPlayerWinRate is the win rate of the first round's first player
-	// in the same games (1/players means no advantage).
-	FirstPlayerWinRate float64 `json:"first_player_win_rate"`
 	// LevelWinRate: seats cycle through the three bot levels, each level
 	// sitting in each seat equally often; indexed by level 1–3.
 	LevelWinRate map[int]float64 `json:"level_win_rate"`
@@ -77,10 +74,7 @@ func Simulate(o SimOptions) SimReport {
 			share := 1 / float64(len(res.Winners))
 			if sweep == 0 {
 				for _, w := range res.Winners {
-					r.SeatWinRate[w] += share
-					if w == cfg.StartSeat {
-						r.FirstPlayerWinRate += share
-					}
+					r.SeatWinRate[(w-cfg.StartSeat+o.Players)%o.Players] += share
 				}
 				if len(res.Winners) > 1 {
 					r.Ties++
@@ -117,7 +111,6 @@ func Simulate(o SimOptions) SimReport {
 	for i := range r.SeatWinRate {
 		r.SeatWinRate[i] /= n
 	}
-	r.FirstPlayerWinRate /= n
 	for l := range r.LevelWinRate {
 		// per seat of that level, scaled so that 1/players means "as good as anyone"
 		r.LevelWinRate[l] /= levelSeats[l]
