@@ -54,7 +54,7 @@ func chooseValues(t testing.TB, g *Game, values ...[2]int) {
 
 func place(t testing.TB, g *Game, seat, potion int) games.Step {
 	t.Helper()
-	st, err := g.Play(seat, Move{Type: MovePlace, Potion: potion}, 0)
+	st, err := g.Play(seat, Move{Type: MovePlace, Potion: potion}, g.s.Clock)
 	require.NoError(t, err)
 	return st
 }
