@@ -47,6 +47,19 @@ func simulateMagicoa(ctx context.Context, args []string, stdout, stderr io.Write
 	for _, l := range []int{1, 2, 3} {
 		fmt.Fprintf(stdout, "  %-8s %5.1f%%\n", magicoaLevelName(l), 100*r.LevelWinRate[l])
 	}
+	fmt.Fprintln(stdout, "\nHead to head in the same games: how often the row level outscored the column level")
+	fmt.Fprintf(stdout, "  %-8s %8s %8s %8s\n", "", magicoaLevelName(1), magicoaLevelName(2), magicoaLevelName(3))
+	for _, a := range []int{1, 2, 3} {
+		fmt.Fprintf(stdout, "  %-8s", magicoaLevelName(a))
+		for _, b := range []int{1, 2, 3} {
+			if a == b {
+				fmt.Fprintf(stdout, " %8s", "-")
+				continue
+			}
+			fmt.Fprintf(stdout, " %7.1f%%", 100*r.Beats[a][b])
+		}
+		fmt.Fprintln(stdout)
+	}
 	fmt.Fprintf(stdout, "\nScores (equal players): mean %.1f, std %.1f, winner minus last %.1f\n", r.MeanScore, r.StdScore, r.MeanSpread)
 	fmt.Fprintln(stdout, "\nPer game (both sweeps): powers activated")
 	powers := magicoa.Powers()

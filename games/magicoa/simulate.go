@@ -26,6 +26,9 @@ type SimReport struct {
 	// LevelWinRate: seats cycle through the three bot levels, each level
 	// sitting in each seat equally often; indexed by level 1–3.
 	LevelWinRate map[int]float64 `json:"level_win_rate"`
+	// Beats[a][b]: in the mixed games, how often a level-a seat scored more
+	// than a level-b seat at the same table (equal scores count half).
+	Beats [4][4]float64 `json:"beats"`
 	MeanScore    float64         `json:"mean_score"`
 	MeanSpread   float64         `json:"mean_spread"` // winner's score minus the lowest score
 	StdScore     float64         `json:"std_score"`
@@ -49,6 +52,7 @@ func Simulate(o SimOptions) SimReport {
 	r := SimReport{Games: o.Games, SeatWinRate: make([]float64, o.Players), LevelWinRate: map[int]float64{},
 		Activated: map[Power]float64{}}
 	levelSeats := map[int]float64{}
+	var meetings [4][4]float64
 	var scores []float64
 	total := 0
 	for k := range o.Games {
@@ -86,6 +90,20 @@ func Simulate(o SimOptions) SimReport {
 				}
 				r.MeanSpread += float64(hi - lo)
 			} else {
+				for i, a := range seats {
+					for j, b := range seats {
+						if a.Bot == b.Bot {
+							continue
+						}
+						meetings[a.Bot][b.Bot]++
+						switch {
+						case res.Scores[i] > res.Scores[j]:
+							r.Beats[a.Bot][b.Bot]++
+						case res.Scores[i] == res.Scores[j]:
+							r.Beats[a.Bot][b.Bot] += 0.5
+						}
+					}
+				}
 				for i, s := range seats {
 					levelSeats[s.Bot]++
 					if containsInt(res.Winners, i) {
@@ -114,6 +132,13 @@ func Simulate(o SimOptions) SimReport {
 	for l := range r.LevelWinRate {
 		// per seat of that level, scaled so that 1/players means "as good as anyone"
 		r.LevelWinRate[l] /= levelSeats[l]
+	}
+	for a := range r.Beats {
+		for b := range r.Beats[a] {
+			if meetings[a][b] > 0 {
+				r.Beats[a][b] /= meetings[a][b]
+			}
+		}
 	}
 	r.MeanSpread /= n
 	sum, sq := 0.0, 0.0
