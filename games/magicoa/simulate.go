@@ -28,11 +28,11 @@ type SimReport struct {
 	LevelWinRate map[int]float64 `json:"level_win_rate"`
 	// Beats[a][b]: in the mixed games, how often a level-a seat scored more
 	// than a level-b seat at the same table (equal scores count half).
-	Beats [4][4]float64 `json:"beats"`
-	MeanScore    float64         `json:"mean_score"`
-	MeanSpread   float64         `json:"mean_spread"` // winner's score minus the lowest score
-	StdScore     float64         `json:"std_score"`
-	Ties         int             `json:"ties"` // games with a shared victory (equal bots)
+	Beats      [4][4]float64 `json:"beats"`
+	MeanScore  float64       `json:"mean_score"`
+	MeanSpread float64       `json:"mean_spread"` // winner's score minus the lowest score
+	StdScore   float64       `json:"std_score"`
+	Ties       int           `json:"ties"` // games with a shared victory (equal bots)
 	// Activated counts powers activated per game, KeptPoints the power
 	// potions kept for their points per game (both sweeps).
 	Activated  map[Power]float64 `json:"activated"`
