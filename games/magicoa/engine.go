@@ -2,6 +2,7 @@ package magicoa
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 
 	"github.com/multipli/multipli/games"
@@ -41,7 +42,10 @@ func (g *Game) Result() games.Result {
 	return r
 }
 
-// Apply decodes and plays a student's move, recording it in the log.
+// Apply decodes and plays a student's move, recording it in the log. Like
+// Play, a refused cover in the multiplication edition returns its `bid`
+// attempt in the step together with the rule error: store the attempts of
+// a step even when the move was refused.
 func (g *Game) Apply(seat int, raw json.RawMessage, at int64) (games.Step, error) {
 	if seat < 0 || seat >= g.players() {
 		return games.Step{}, games.Broken("game.bad_seat", "seat", seat)
@@ -77,7 +81,12 @@ func (g *Game) Advance(at int64) (games.Step, error) {
 		m := botMove(g.View(seat).(View), g.s.Config.Seats[seat].Bot, g.s.RNG)
 		step, err := g.Play(seat, m, at)
 		if err != nil {
-			return st, err // a bot bug: no legal move chosen
+			// A bot bug (no legal move chosen): keep the log true to the
+			// moves already made so the game still replays.
+			if moved {
+				g.s.Inputs = append(g.s.Inputs, games.Input{At: at, Seat: -1})
+			}
+			return st, fmt.Errorf("magicoa: computer seat %d: %w", seat, err)
 		}
 		st.Merge(step)
 		moved = true

@@ -171,3 +171,40 @@ func TestClassicEditionMakesNoAttempts(t *testing.T) {
 	st := place(t, g, 1, 0)
 	assert.Empty(t, st.Attempts)
 }
+
+func TestStudentCardWithNowhereToGoIsDiscardedAfterTheAnswer(t *testing.T) {
+	g := newMult(t, games.Violet(), students(2))
+	setLayout(g, 3)
+	_, err := g.Play(0, Move{Type: MoveChoose, Cards: []int{11, 10}}, 0)
+	require.NoError(t, err)
+	_, err = g.Play(1, Move{Type: MoveChoose, Cards: []int{0, 1}}, 0)
+	require.NoError(t, err)
+	_, err = g.Play(0, Move{Type: MoveAnswer, Product: g.s.Gold[0][11].Value}, 0)
+	require.NoError(t, err)
+	place(t, g, 0, 0)
+	assert.Equal(t, []Move{{Type: MoveAnswer}}, g.Legal(1), "the student answers even a card that will be discarded")
+	st, err := g.Play(1, Move{Type: MoveAnswer, Product: g.s.Gold[1][0].Value}, 0)
+	require.NoError(t, err)
+	require.Len(t, st.Attempts, 1)
+	assert.Equal(t, "discarded", st.Events[len(st.Events)-1].Type)
+	assert.Equal(t, Played, g.s.Where[1][0])
+}
+
+func TestGameNamesTheEdition(t *testing.T) {
+	assert.Equal(t, "magicoa/classic", newClassic(t, 2).Game())
+	assert.Equal(t, "magicoa/multiplication", newMult(t, games.Green(), students(2)).Game())
+}
+
+func TestNextAsksForAdvanceWhenAComputerIsAwaited(t *testing.T) {
+	g := newMult(t, games.Green(), []games.Seat{{Kind: games.SeatStudent}, {Kind: games.SeatComputer, Bot: 3}})
+	at, ok := g.Next()
+	assert.True(t, ok)
+	assert.Zero(t, at)
+	st, err := g.Advance(0)
+	require.NoError(t, err)
+	assert.Equal(t, "chosen", st.Events[0].Type)
+	assert.Nil(t, st.Events[0].Data, "the chosen cards stay secret")
+	_, ok = g.Next()
+	assert.False(t, ok, "now the student is awaited")
+	assert.Len(t, g.Log(), 1)
+}
