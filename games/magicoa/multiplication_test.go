@@ -208,3 +208,22 @@ func TestNextAsksForAdvanceWhenAComputerIsAwaited(t *testing.T) {
 	assert.False(t, ok, "now the student is awaited")
 	assert.Len(t, g.Log(), 1)
 }
+
+func TestBothTriplesAreAskedOneAfterTheOther(t *testing.T) {
+	g := newMult(t, games.Green(), students(2))
+	g.s.Won[1] = []Held{{Potion: Potion{ID: 1, Colour: Blue, Points: 1}}, {Potion: Potion{ID: 2, Colour: Green, Points: 1}},
+		{Potion: Potion{ID: 3, Colour: Green, Points: 1}}, {Potion: Potion{ID: 4, Colour: Green, Points: 1}}}
+	give(g, 1, TripleBlue)
+	give(g, 1, TripleGreen)
+	g.finish(0)
+	assert.Equal(t, []int{1}, g.Waiting(), "seat 0 holds no Triple power")
+	st, err := g.Play(1, Move{Type: MoveAnswer, Product: 3}, 10)
+	require.NoError(t, err)
+	assert.True(t, st.Attempts[0].Correct)
+	assert.Equal(t, TripleGreen, g.view(1).Triple.Power)
+	st, err = g.Play(1, Move{Type: MoveAnswer, Product: 9}, 20)
+	require.NoError(t, err)
+	assert.Equal(t, games.Fact{A: 3, B: 3}, games.Fact{A: st.Attempts[0].A, B: st.Attempts[0].B})
+	assert.True(t, g.Over())
+	assert.Equal(t, 3+9, g.Score(1))
+}

@@ -176,3 +176,38 @@ func TestPowersListedInBookletOrder(t *testing.T) {
 	assert.Equal(t, []Power{TripleBlue, TripleGreen, DoubleBid, Exchange, Indiscretion, Equality}, Powers())
 	_ = games.BotStrong
 }
+
+func TestExchangeHoldersDecideInTurnOrderFromTheFirstPlayer(t *testing.T) {
+	g, err := New(Config{Seats: students(3), StartSeat: 2}, 4)
+	require.NoError(t, err)
+	give(g, 0, Exchange)
+	give(g, 1, Exchange)
+	setLayout(g, 3, 4, 5)
+	chooseValues(t, g, [2]int{1, 2}, [2]int{3, 4}, [2]int{5, 6})
+	for g.s.Phase == PhasePlace {
+		s := g.Waiting()[0]
+		_, err := g.Play(s, g.Legal(s)[0], 0)
+		require.NoError(t, err)
+	}
+	assert.Equal(t, []int{0, 1}, g.s.Exchangers, "seat 2 is first, then 0, then 1")
+	_, err = g.Play(1, Move{Type: MovePass}, 0)
+	assert.Equal(t, "game.not_your_turn", ruleCode(t, err))
+	_, err = g.Play(0, Move{Type: MovePass}, 0)
+	require.NoError(t, err)
+	assert.Equal(t, []int{1}, g.Waiting())
+}
+
+func TestWonHiddenPotionIsRevealed(t *testing.T) {
+	g := newClassic(t, 2)
+	hidden := g.s.Layout[1].Potion
+	require.True(t, g.view(0).Layout[1].Potion.Hidden)
+	chooseValues(t, g, [2]int{12, 1}, [2]int{2, 3})
+	_, err := g.Play(0, Move{Type: MovePlace, Potion: 1}, 0)
+	require.NoError(t, err)
+	for !g.s.Public[hidden.ID] {
+		s := g.Waiting()[0]
+		_, err := g.Play(s, g.Legal(s)[0], 0)
+		require.NoError(t, err)
+	}
+	assert.Equal(t, hidden.Points, g.view(1).Players[0].Won[0].Potion.Points)
+}
