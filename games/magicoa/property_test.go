@@ -1,6 +1,7 @@
 package magicoa
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/rand/v2"
 	"testing"
@@ -172,8 +173,30 @@ func checkHidden(t testing.TB, g *Game, s int) {
 	}
 }
 
+// checkChoiceSecret swaps another seat's chosen card for one in its hand
+// and checks seat s's view does not change, then puts it back.
+func checkChoiceSecret(t testing.TB, g *Game, s int) {
+	for other := range g.s.Config.Seats {
+		hand := g.hand(other)
+		if other == s || len(g.s.Chosen[other]) == 0 || len(hand) == 0 {
+			continue
+		}
+		before, _ := json.Marshal(g.view(s))
+		was, swap := g.s.Chosen[other][0], hand[0]
+		g.s.Where[other][was], g.s.Where[other][swap] = InHand, InChosen
+		g.s.Chosen[other][0] = swap
+		after, _ := json.Marshal(g.view(s))
+		g.s.Where[other][was], g.s.Where[other][swap] = InChosen, InHand
+		g.s.Chosen[other][0] = was
+		if !bytes.Equal(before, after) {
+			t.Fatalf("seat %d's view shows seat %d's chosen cards", s, other)
+		}
+		return
+	}
+}
+
 func TestPropertyCardsConservedInformationHiddenGamesEnd(t *testing.T) {
-	seeds := 1500
+	seeds := 1200
 	if testing.Short() {
 		seeds = 200
 	}
@@ -186,6 +209,9 @@ func TestPropertyCardsConservedInformationHiddenGamesEnd(t *testing.T) {
 		drive(t, g, r, -1, func(games.Step) {
 			checkConserved(t, g)
 			checkHidden(t, g, r.IntN(len(cfg.Seats)))
+			if g.s.Phase == PhaseChoose || (g.s.Phase == PhasePlace && r.IntN(10) == 0) {
+				checkChoiceSecret(t, g, r.IntN(len(cfg.Seats)))
+			}
 			rounds[[2]int{g.s.Match, g.s.Round}] = true
 		})
 		require.True(t, g.Over(), "seed %d", seed)
