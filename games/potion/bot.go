@@ -116,7 +116,7 @@ func potential(p int, monsters []Card) int {
 // Advance lets the computer players move (at once, in this turn-based game)
 // until a human must play or the game is over.
 func (g *Game) Advance(at int64) (games.Step, error) {
-	var st games.Step
+	st := games.Step{Events: make([]games.Event, 0, 8)}
 	if at < g.s.Now {
 		return st, games.Broken("game.bad_time")
 	}
@@ -128,11 +128,9 @@ func (g *Game) Advance(at int64) (games.Step, error) {
 			break
 		}
 		m := decide(g.botView(seat), level, g.s.RNG)
-		one, err := g.play(seat, m, at)
-		if err != nil {
+		if err := g.play(&st, seat, m, at); err != nil {
 			return st, err // a bot bug: never a rule of the game
 		}
-		st.Merge(one)
 		moved = true
 	}
 	if moved {
@@ -151,13 +149,22 @@ func (g *Game) Next() (int64, bool) {
 
 // botView is the seat's view without the legal moves the bot does not read.
 func (g *Game) botView(seat int) View {
+	// The view reuses the game's scratch slices: a bot reads it only while
+	// deciding, and whole simulated games then allocate far less.
 	s := &g.s
+	fill := func(buf *[]Card, ids []int) []Card {
+		*buf = (*buf)[:0]
+		for _, id := range ids {
+			*buf = append(*buf, s.Cards[id])
+		}
+		return *buf
+	}
 	v := View{
-		Seat: seat, Turn: s.Turn, Phase: s.Phase, Hand: g.cardsOf(s.Hands[seat]),
+		Seat: seat, Turn: s.Turn, Phase: s.Phase, Hand: fill(&g.scratch[0], s.Hands[seat]),
 		Laid: s.Laid >= 0, Captured: s.Caught, VigilanceOpen: s.Vigil, Called: s.Called,
 	}
 	for p := range 2 {
-		v.Zones[p] = g.cardsOf(s.Zones[p])
+		v.Zones[p] = fill(&g.scratch[1+p], s.Zones[p])
 	}
 	return v
 }

@@ -102,9 +102,12 @@ func monsterFacts(l games.Level, size int, rng *games.RNG) []games.Fact {
 	keys := make([]float64, len(all))
 	for i := range keys {
 		u := rng.Float64()
-		if weights[i] > 0 {
+		switch {
+		case weights[i] == 1:
+			keys[i] = u
+		case weights[i] > 0:
 			keys[i] = math.Pow(u, 1/weights[i])
-		} else {
+		default:
 			keys[i] = -u
 		}
 	}
@@ -120,22 +123,21 @@ func monsterFacts(l games.Level, size int, rng *games.RNG) []games.Fact {
 		}
 		return out
 	}
-	copies := make([]int, len(all))
+	// deficit is each fact's weighted share of the deck minus its copies.
+	deficit := make([]float64, len(all))
 	out := make([]games.Fact, 0, size)
 	for i, f := range all {
-		copies[i] = 1
+		deficit[i] = float64(size)*weights[i]/total - 1
 		out = append(out, f)
 	}
 	for len(out) < size {
-		best := -1
-		bestDeficit := 0.0
-		for i := range all {
-			d := float64(size)*weights[i]/total - float64(copies[i])
-			if best < 0 || d > bestDeficit || (d == bestDeficit && keys[i] > keys[best]) {
-				best, bestDeficit = i, d
+		best := 0
+		for i := 1; i < len(all); i++ {
+			if deficit[i] > deficit[best] || (deficit[i] == deficit[best] && keys[i] > keys[best]) {
+				best = i
 			}
 		}
-		copies[best]++
+		deficit[best]--
 		out = append(out, all[best])
 	}
 	return out

@@ -56,6 +56,8 @@ type Config struct {
 // Game is one game of MultipliPotion.
 type Game struct {
 	s state
+	// scratch holds the computer players' views between moves (never saved).
+	scratch [3][]Card
 }
 
 var _ games.Engine = (*Game)(nil)

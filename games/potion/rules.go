@@ -27,8 +27,8 @@ func (g *Game) Play(seat int, m Move, at int64) (games.Step, error) {
 	if !g.s.Config.Seats[seat].Human() {
 		return games.Step{}, games.Broken("game.computer_seat", "seat", seat)
 	}
-	st, err := g.play(seat, m, at)
-	if err != nil {
+	var st games.Step
+	if err := g.play(&st, seat, m, at); err != nil {
 		return st, err
 	}
 	raw, _ := json.Marshal(m) // a Move always marshals
@@ -51,70 +51,70 @@ func (g *Game) check(seat int, at int64) error {
 }
 
 // play applies a move of any seat (human or computer) whose turn it is.
-func (g *Game) play(seat int, m Move, at int64) (games.Step, error) {
+func (g *Game) play(st *games.Step, seat int, m Move, at int64) error {
 	if g.s.Phase == PhaseCapture {
 		switch m.Type {
 		case MoveCapture:
-			return g.capture(seat, m, at, g.s.CalledAt)
+			return g.capture(st, seat, m, at, g.s.CalledAt)
 		case MoveAccept:
 			sh := *g.s.Shown
-			return g.capture(seat, CaptureMove(sh.Potions[0], sh.Potions[1], sh.Monster), at, -1)
+			return g.capture(st, seat, CaptureMove(sh.Potions[0], sh.Potions[1], sh.Monster), at, -1)
 		case MoveLay, MoveEnd, MoveVigilance, MoveAnswer:
-			return games.Step{}, games.Broken("potion.must_capture")
+			return games.Broken("potion.must_capture")
 		}
-		return games.Step{}, games.Broken("game.unknown_move", "type", m.Type)
+		return games.Broken("game.unknown_move", "type", m.Type)
 	}
 	switch m.Type {
 	case MoveLay:
-		return g.lay(seat, m.Card, at)
+		return g.lay(st, seat, m.Card, at)
 	case MoveCapture:
-		return g.capture(seat, m, at, -2)
+		return g.capture(st, seat, m, at, -2)
 	case MoveEnd:
-		return g.end(seat, at)
+		return g.end(st, seat, at)
 	case MoveVigilance:
-		return g.vigilance(seat, m, at)
+		return g.vigilance(st, seat, m, at)
 	case MoveAnswer:
-		return g.answer(seat, m, at)
+		return g.answer(st, seat, m, at)
 	case MoveAccept:
-		return games.Step{}, games.Broken("potion.nothing_to_accept")
+		return games.Broken("potion.nothing_to_accept")
 	}
-	return games.Step{}, games.Broken("game.unknown_move", "type", m.Type)
+	return games.Broken("game.unknown_move", "type", m.Type)
 }
 
-func (g *Game) lay(seat, card int, at int64) (games.Step, error) {
+func (g *Game) lay(st *games.Step, seat, card int, at int64) error {
 	s := &g.s
 	switch {
 	case s.Laid >= 0:
-		return games.Step{}, games.Broken("potion.one_lay")
+		return games.Broken("potion.one_lay")
 	case !slices.Contains(s.Hands[seat], card):
-		return games.Step{}, games.Broken("potion.not_in_hand", "card", card)
+		return games.Broken("potion.not_in_hand", "card", card)
 	}
 	s.Now = at
 	s.Hands[seat] = remove(s.Hands[seat], card)
 	s.Zones[seat] = append(s.Zones[seat], card)
 	s.Laid, s.LaidAt, s.Vigil, s.Quizzed = card, at, false, nil
-	c := g.card(card)
-	return games.Step{Events: []games.Event{{At: at, Seat: seat, Type: "lay",
-		Data: map[string]any{"card": card, "potion": c.Potion, "monster": c.Monster}}}}, nil
+	// The card's faces are in every view's zones: the event names the card.
+	st.Events = append(st.Events, games.Event{At: at, Seat: seat, Type: "lay", Data: map[string]any{"card": card}})
+	return nil
 }
 
 // capture checks and makes a capture. since is when the capture became
 // possible for the seat: -2 asks for the turn's rule (turn start, or the lay
 // when the laid card is one of the potions), -1 means no attempt (the called
 // player accepted the capture shown: they did no multiplication).
-func (g *Game) capture(seat int, m Move, at, since int64) (games.Step, error) {
+func (g *Game) capture(st *games.Step, seat int, m Move, at, since int64) error {
 	s := &g.s
 	if s.Phase == PhasePlay {
 		switch {
 		case s.Caught:
-			return games.Step{}, games.Broken("potion.one_capture")
+			return games.Broken("potion.one_capture")
 		case s.Laid < 0 && len(s.Hands[seat]) > 0:
-			return games.Step{}, games.Broken("potion.lay_first")
+			return games.Broken("potion.lay_first")
 		}
 	}
 	p, q, mon, err := g.checkCards(seat, m)
 	if err != nil {
-		return games.Step{}, err
+		return err
 	}
 	if since == -2 {
 		since = s.TurnAt
@@ -122,13 +122,12 @@ func (g *Game) capture(seat int, m Move, at, since int64) (games.Step, error) {
 			since = s.LaidAt
 		}
 	}
-	var st games.Step
 	if since >= 0 && s.Config.Seats[seat].Human() {
-		st.Attempts = []games.Attempt{games.NewAttempt(seat, games.KindCapture,
-			games.Fact{A: p.Potion, B: q.Potion}, mon.Monster, at-since)}
+		st.Attempts = append(st.Attempts, games.NewAttempt(seat, games.KindCapture,
+			games.Fact{A: p.Potion, B: q.Potion}, mon.Monster, at-since))
 	}
 	if p.Potion*q.Potion != mon.Monster {
-		return st, games.Broken("potion.wrong_product", "a", p.Potion, "b", q.Potion, "monster", mon.Monster)
+		return games.Broken("potion.wrong_product", "a", p.Potion, "b", q.Potion, "monster", mon.Monster)
 	}
 	s.Now = at
 	g.take(seat, p.ID, q.ID, mon.ID)
@@ -140,8 +139,8 @@ func (g *Game) capture(seat int, m Move, at, since int64) (games.Step, error) {
 	} else {
 		s.Caught, s.Vigil = true, false
 	}
-	g.checkFive(at, &st)
-	return st, nil
+	g.checkFive(at, st)
+	return nil
 }
 
 // checkCards finds the cards of a capture by seat: two different potions in
@@ -173,16 +172,16 @@ func (g *Game) take(seat, p, q, mon int) {
 	s.Stats.Captures[seat]++
 }
 
-func (g *Game) end(seat int, at int64) (games.Step, error) {
+func (g *Game) end(st *games.Step, seat int, at int64) error {
 	s := &g.s
 	if s.Laid < 0 && len(s.Hands[seat]) > 0 {
-		return games.Step{}, games.Broken("potion.must_lay")
+		return games.Broken("potion.must_lay")
 	}
 	s.Now = at
-	st := games.Step{Events: []games.Event{{At: at, Seat: seat, Type: "end_turn"}}}
+	st.Events = append(st.Events, games.Event{At: at, Seat: seat, Type: "end_turn"})
 	missed := false
 	if !s.Caught {
-		facts := availableFacts(g.potionsOf(seat), g.monstersOf(other(seat)))
+		facts := g.availableFacts(seat)
 		missed = len(facts) > 0
 		if missed {
 			s.Stats.Missed[seat]++
@@ -196,13 +195,13 @@ func (g *Game) end(seat int, at int64) (games.Step, error) {
 	s.Stats.Turns++
 	if s.Config.Edition == Edition4 {
 		if len(s.Pile) == 0 {
-			g.finish(at, "potion.pile_empty", &st)
-			return st, nil
+			g.finish(at, "potion.pile_empty", st)
+			return nil
 		}
 		g.draw(seat)
 	} else if len(s.Pile) == 0 && len(s.Hands[0]) == 0 && len(s.Hands[1]) == 0 {
-		g.finish(at, "potion.cards_out", &st)
-		return st, nil
+		g.finish(at, "potion.cards_out", st)
+		return nil
 	}
 	s.Turn = other(seat)
 	g.startTurn(at)
@@ -210,7 +209,7 @@ func (g *Game) end(seat int, at int64) (games.Step, error) {
 	// a capture existed is for the opponent to see.
 	s.Vigil = !s.Caught
 	s.Caught = false
-	return st, nil
+	return nil
 }
 
 // startTurn begins the turn of s.Turn; in the 3-card edition the draw is
@@ -231,23 +230,22 @@ func (g *Game) draw(seat int) {
 	}
 }
 
-func (g *Game) vigilance(seat int, m Move, at int64) (games.Step, error) {
+func (g *Game) vigilance(st *games.Step, seat int, m Move, at int64) error {
 	s := &g.s
 	if !s.Vigil {
-		return games.Step{}, games.Broken("potion.vigilance_closed")
+		return games.Broken("potion.vigilance_closed")
 	}
 	called := other(seat)
 	p, q, mon, err := g.checkCards(called, m)
 	if err != nil {
-		return games.Step{}, err
+		return err
 	}
-	var st games.Step
 	if s.Config.Seats[seat].Human() {
-		st.Attempts = []games.Attempt{games.NewAttempt(seat, games.KindCapture,
-			games.Fact{A: p.Potion, B: q.Potion}, mon.Monster, at-s.TurnAt)}
+		st.Attempts = append(st.Attempts, games.NewAttempt(seat, games.KindCapture,
+			games.Fact{A: p.Potion, B: q.Potion}, mon.Monster, at-s.TurnAt))
 	}
 	if p.Potion*q.Potion != mon.Monster {
-		return st, games.Broken("potion.wrong_product", "a", p.Potion, "b", q.Potion, "monster", mon.Monster)
+		return games.Broken("potion.wrong_product", "a", p.Potion, "b", q.Potion, "monster", mon.Monster)
 	}
 	s.Now = at
 	s.Vigil = false
@@ -261,44 +259,43 @@ func (g *Game) vigilance(seat int, m Move, at int64) (games.Step, error) {
 		data["trophy"] = top
 	}
 	st.Events = append(st.Events, games.Event{At: at, Seat: seat, Type: "vigilance", Data: data})
-	if g.checkFive(at, &st) {
-		return st, nil
+	if g.checkFive(at, st) {
+		return nil
 	}
 	s.Phase, s.Called, s.CalledAt = PhaseCapture, called, at
 	s.Shown = &Capture{Potions: [2]int{p.ID, q.ID}, Monster: mon.ID}
-	return st, nil
+	return nil
 }
 
 // answer is the quiz mode: before laying, the student types the product of
 // two potions they see (in their zone or hand). Each pair once per turn, so
 // the answers stay a few real questions.
-func (g *Game) answer(seat int, m Move, at int64) (games.Step, error) {
+func (g *Game) answer(st *games.Step, seat int, m Move, at int64) error {
 	s := &g.s
 	switch {
 	case !s.Config.Quiz:
-		return games.Step{}, games.Broken("potion.quiz_off")
+		return games.Broken("potion.quiz_off")
 	case s.Laid >= 0:
-		return games.Step{}, games.Broken("potion.quiz_after_lay")
+		return games.Broken("potion.quiz_after_lay")
 	case len(m.Potions) != 2 || m.Potions[0] == m.Potions[1]:
-		return games.Step{}, games.Broken("potion.two_potions")
+		return games.Broken("potion.two_potions")
 	}
 	pair := [2]int{min(m.Potions[0], m.Potions[1]), max(m.Potions[0], m.Potions[1])}
 	for _, id := range m.Potions {
 		if !slices.Contains(s.Zones[seat], id) && !slices.Contains(s.Hands[seat], id) {
-			return games.Step{}, games.Broken("potion.potion_not_seen", "card", id)
+			return games.Broken("potion.potion_not_seen", "card", id)
 		}
 	}
 	if slices.Contains(s.Quizzed, pair) {
-		return games.Step{}, games.Broken("potion.pair_answered")
+		return games.Broken("potion.pair_answered")
 	}
 	s.Now = at
 	s.Quizzed = append(s.Quizzed, pair)
 	f := games.Fact{A: g.card(m.Potions[0]).Potion, B: g.card(m.Potions[1]).Potion}
 	a := games.NewAttempt(seat, games.KindAnswer, f, m.Value, at-s.TurnAt)
-	return games.Step{
-		Events:   []games.Event{{At: at, Seat: seat, Type: "answer", Data: map[string]any{"correct": a.Correct}}},
-		Attempts: []games.Attempt{a},
-	}, nil
+	st.Events = append(st.Events, games.Event{At: at, Seat: seat, Type: "answer", Data: map[string]any{"correct": a.Correct}})
+	st.Attempts = append(st.Attempts, a)
+	return nil
 }
 
 // checkFive ends the game at once when a seat has five trophies.
@@ -327,8 +324,31 @@ func (g *Game) finish(at int64, reason string, st *games.Step) {
 		Data: map[string]any{"reason": reason, "winners": r.Winners}})
 }
 
-func (g *Game) potionsOf(seat int) []Card  { return g.cardsOf(g.s.Zones[seat]) }
-func (g *Game) monstersOf(seat int) []Card { return g.cardsOf(g.s.Zones[seat]) }
+// availableFacts lists the distinct facts (unordered pairs, each once, in
+// the order the potions lie in seat's zone) of the captures seat could make.
+func (g *Game) availableFacts(seat int) []games.Fact {
+	var out []games.Fact
+	zone, monsters := g.s.Zones[seat], g.s.Zones[other(seat)]
+	for i := 0; i < len(zone); i++ {
+		for j := i + 1; j < len(zone); j++ {
+			f := games.Fact{A: g.s.Cards[zone[i]].Potion, B: g.s.Cards[zone[j]].Potion}
+			if !g.hasMonster(monsters, f.Product()) || containsPair(out, f) {
+				continue
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func (g *Game) hasMonster(ids []int, value int) bool {
+	for _, id := range ids {
+		if g.s.Cards[id].Monster == value {
+			return true
+		}
+	}
+	return false
+}
 
 func (g *Game) cardsOf(ids []int) []Card {
 	out := make([]Card, len(ids))

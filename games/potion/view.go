@@ -112,22 +112,6 @@ func Captures(potions, monsters []Card) []Capture {
 	return out
 }
 
-// availableFacts lists the distinct facts (unordered) of the captures
-// potions can make on monsters, each once, as the potions lie in the zone.
-func availableFacts(potions, monsters []Card) []games.Fact {
-	var out []games.Fact
-	for i := 0; i < len(potions); i++ {
-		for j := i + 1; j < len(potions); j++ {
-			f := games.Fact{A: potions[i].Potion, B: potions[j].Potion}
-			if !hasMonster(monsters, f.Product()) || containsPair(out, f) {
-				continue
-			}
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 func hasMonster(monsters []Card, value int) bool {
 	for _, m := range monsters {
 		if m.Monster == value {
