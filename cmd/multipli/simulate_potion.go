@@ -19,7 +19,7 @@ func simulatePotion(ctx context.Context, args []string, stdout, stderr io.Writer
 	n := fs.Int("games", 1000, "games per pairing of bot levels")
 	seed := fs.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
 	edition := fs.Int("edition", 3, "3 (3-card booklet) or 4 (4-card booklet)")
-	level := fs.String("level", "all", "deck level: green, violet, both (green+violet, tables 2–9) or all (tables 1–9, 1–10 or 1–12 with --tables)")
+	level := fs.String("level", "green", "deck level: green, violet, both (green+violet, tables 2–9) or all (tables 1–9, 1–10 or 1–12 with --tables)")
 	tables := fs.Int("tables", 9, "n for --level all (9, 10 or 12)")
 	if err := fs.Parse(args); err != nil {
 		return err

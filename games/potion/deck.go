@@ -58,8 +58,9 @@ func NewDeck(l games.Level, seed uint64) ([]Card, error) {
 	}
 	l = DeckLevel(l)
 	rng := games.NewRNG(seed, 1)
-	size := DeckSize(l)
-	facts := monsterFacts(l, size, rng)
+	all := l.Facts()
+	size := min(max((len(all)*5+2)/4, minDeck), maxDeck) // DeckSize, facts listed once
+	facts := monsterFacts(l, all, size, rng)
 	potions := potionValues(facts, size, rng)
 	rng.Shuffle(len(facts), func(i, j int) { facts[i], facts[j] = facts[j], facts[i] })
 	rng.Shuffle(len(potions), func(i, j int) { potions[i], potions[j] = potions[j], potions[i] })
@@ -83,8 +84,7 @@ func colour(f games.Fact) string {
 // monsterFacts picks size facts: every fact once (or, when the level has more
 // facts than cards, the size heaviest after a weighted random draw), then
 // extra copies to the facts furthest below their weighted share.
-func monsterFacts(l games.Level, size int, rng *games.RNG) []games.Fact {
-	all := l.Facts()
+func monsterFacts(l games.Level, all []games.Fact, size int, rng *games.RNG) []games.Fact {
 	weights := make([]float64, len(all))
 	total := 0.0
 	for i, f := range all {

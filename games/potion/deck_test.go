@@ -100,7 +100,7 @@ func TestDeckZeroWeightsGetNoExtraCopies(t *testing.T) {
 			l.Weights = append(l.Weights, games.FactWeight{A: f.A, B: f.B, W: 0})
 		}
 	}
-	facts := monsterFacts(l, DeckSize(l), games.NewRNG(3, 1))
+	facts := monsterFacts(l, l.Facts(), DeckSize(l), games.NewRNG(3, 1))
 	count := map[games.Fact]int{}
 	for _, f := range facts {
 		count[f]++
@@ -118,7 +118,7 @@ func TestDeckZeroWeightsGetNoExtraCopies(t *testing.T) {
 }
 
 func TestDeckMoreFactsThanCardsTakesEachFactAtMostOnce(t *testing.T) {
-	facts := monsterFacts(games.All(12), 80, games.NewRNG(4, 1))
+	facts := monsterFacts(games.All(12), games.All(12).Facts(), 80, games.NewRNG(4, 1))
 	seen := map[games.Fact]bool{}
 	for _, f := range facts {
 		assert.False(t, seen[f], "no repeats before every fact is dealt")

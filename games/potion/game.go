@@ -127,13 +127,16 @@ func New(cfg Config, seed uint64) (*Game, error) {
 		Turn: start, Phase: PhasePlay, Laid: -1, Called: -1, Log: []games.Input{},
 	}}
 	s := &g.s
-	pile := make([]int, len(deck))
+	// Room for the potions that go under the pile, and for zones and hands
+	// to grow without copying: whole simulated games allocate less.
+	pile := make([]int, len(deck), 2*len(deck))
 	for i := range pile {
 		pile[i] = deck[i].ID
 	}
 	// Set-up as in the booklets: one card face up in each zone, then the hands.
 	for p := range 2 {
-		s.Zones[p] = []int{pile[0]}
+		s.Zones[p] = append(make([]int, 0, 8), pile[0])
+		s.Hands[p] = make([]int, 0, handSize(cfg.Edition)+1)
 		pile = pile[1:]
 	}
 	for range handSize(cfg.Edition) {

@@ -40,7 +40,11 @@ func (g *Game) SeatView(seat int) View {
 		Game: g.Game(), Edition: s.Config.Edition, Seat: seat, Turn: s.Turn, Phase: s.Phase,
 		HandSizes: [2]int{len(s.Hands[0]), len(s.Hands[1])}, Pile: len(s.Pile),
 		Laid: s.Laid >= 0, Captured: s.Caught, VigilanceOpen: s.Vigil, Called: s.Called,
-		Quiz: s.Config.Quiz, Result: s.Result,
+		Quiz: s.Config.Quiz,
+	}
+	if s.Result != nil {
+		r := g.Result()
+		v.Result = &r
 	}
 	if seat == 0 || seat == 1 {
 		v.Hand = g.cardsOf(s.Hands[seat])
