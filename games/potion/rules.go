@@ -58,7 +58,7 @@ func (g *Game) play(st *games.Step, seat int, m Move, at int64) error {
 			return g.capture(st, seat, m, at, g.s.CalledAt)
 		case MoveAccept:
 			sh := *g.s.Shown
-			return g.capture(st, seat, CaptureMove(sh.Potions[0], sh.Potions[1], sh.Monster), at, -1)
+			return g.capture(st, seat, CaptureMove(sh.Potions[0], sh.Potions[1], sh.Monster), at, noAttempt)
 		case MoveLay, MoveEnd, MoveVigilance, MoveAnswer:
 			return games.Broken("potion.must_capture")
 		}
@@ -68,7 +68,7 @@ func (g *Game) play(st *games.Step, seat int, m Move, at int64) error {
 	case MoveLay:
 		return g.lay(st, seat, m.Card, at)
 	case MoveCapture:
-		return g.capture(st, seat, m, at, -2)
+		return g.capture(st, seat, m, at, sinceTurnRule)
 	case MoveEnd:
 		return g.end(st, seat, at)
 	case MoveVigilance:
@@ -98,10 +98,18 @@ func (g *Game) lay(st *games.Step, seat, card int, at int64) error {
 	return nil
 }
 
+// Values of capture's since besides a time (times are never negative).
+const (
+	// sinceTurnRule: the capture became possible at the start of the turn,
+	// or at the lay when the laid card is one of the potions.
+	sinceTurnRule = -2
+	// noAttempt: the called player accepted the capture shown; they did no
+	// multiplication, so there is no attempt.
+	noAttempt = -1
+)
+
 // capture checks and makes a capture. since is when the capture became
-// possible for the seat: -2 asks for the turn's rule (turn start, or the lay
-// when the laid card is one of the potions), -1 means no attempt (the called
-// player accepted the capture shown: they did no multiplication).
+// possible for the seat, or one of the values above.
 func (g *Game) capture(st *games.Step, seat int, m Move, at, since int64) error {
 	s := &g.s
 	if s.Phase == PhasePlay {
@@ -116,7 +124,7 @@ func (g *Game) capture(st *games.Step, seat int, m Move, at, since int64) error 
 	if err != nil {
 		return err
 	}
-	if since == -2 {
+	if since == sinceTurnRule {
 		since = s.TurnAt
 		if s.Laid == m.Potions[0] || s.Laid == m.Potions[1] {
 			since = s.LaidAt
