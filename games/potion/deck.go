@@ -8,11 +8,39 @@ import (
 	"github.com/multipli/multipli/games"
 )
 
-// Colours of a card's monster, as in the box.
+// Colour is the colour of a card's monster, as in the box. It is a number
+// (written "green" or "violet" in JSON) so that a Card holds no pointer:
+// copying cards into views is then a plain memory copy.
+type Colour uint8
+
+// Colours of a card's monster.
 const (
-	ColourGreen  = "green"  // a product of tables up to 5
-	ColourViolet = "violet" // a product of tables 6 and above
+	ColourGreen  Colour = iota // a product of tables up to 5
+	ColourViolet               // a product of tables 6 and above
 )
+
+func (c Colour) String() string {
+	if c == ColourViolet {
+		return games.LevelViolet
+	}
+	return games.LevelGreen
+}
+
+// MarshalText writes the colour's name.
+func (c Colour) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a colour's name.
+func (c *Colour) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case games.LevelGreen:
+		*c = ColourGreen
+	case games.LevelViolet:
+		*c = ColourViolet
+	default:
+		return fmt.Errorf("potion: unknown colour %q", b)
+	}
+	return nil
+}
 
 // Deck sizes of the spec: 40 cards for the 32 facts of green or violet, up to
 // the 80 cards of the 4-card edition's box.
@@ -27,7 +55,7 @@ type Card struct {
 	ID      int    `json:"id"`
 	Potion  int    `json:"potion"`
 	Monster int    `json:"monster"`
-	Colour  string `json:"colour"`
+	Colour  Colour `json:"colour"`
 }
 
 // DeckLevel is the level a deck is really dealt from: green and violet use the
@@ -74,7 +102,7 @@ func NewDeck(l games.Level, seed uint64) ([]Card, error) {
 	return deck, nil
 }
 
-func colour(f games.Fact) string {
+func colour(f games.Fact) Colour {
 	if f.A <= 5 {
 		return ColourGreen
 	}

@@ -1,6 +1,7 @@
 package potion
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/multipli/multipli/games"
@@ -43,7 +44,7 @@ func TestDeckGreenAndVioletUseFactors2To9AsInTheBox(t *testing.T) {
 			assert.GreaterOrEqual(t, c.Potion, 2)
 			assert.LessOrEqual(t, c.Potion, 9)
 			assert.True(t, monsterOfLevel(lv, c.Monster), "%s monster %d", l.Name, c.Monster)
-			assert.Equal(t, l.Name, c.Colour, "the colour of a %s monster", l.Name)
+			assert.Equal(t, l.Name, c.Colour.String(), "the colour of a %s monster", l.Name)
 		}
 	}
 }
@@ -125,6 +126,16 @@ func TestDeckMoreFactsThanCardsTakesEachFactAtMostOnce(t *testing.T) {
 		seen[f] = true
 	}
 	assert.Len(t, seen, 80)
+}
+
+func TestCardColourIsWrittenByName(t *testing.T) {
+	data, err := json.Marshal(Card{ID: 1, Potion: 7, Monster: 56, Colour: ColourViolet})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"id":1,"potion":7,"monster":56,"colour":"violet"}`, string(data))
+	var back Card
+	require.NoError(t, json.Unmarshal(data, &back))
+	assert.Equal(t, ColourViolet, back.Colour)
+	assert.Error(t, json.Unmarshal([]byte(`{"colour":"pink"}`), &back))
 }
 
 func TestDeckSameSeedSameCardsSameOrder(t *testing.T) {
