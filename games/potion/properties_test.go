@@ -13,7 +13,8 @@ import (
 
 // child is a test student: it lays at random, captures or forgets, proposes
 // wrong multiplications, calls vigilance (rightly or not) and answers quizzes.
-func child(v View, r *rand.Rand) Move {
+// A passive child never captures nor calls: its games run out of cards.
+func child(v View, r *rand.Rand, passive bool) Move {
 	me, opp := v.Seat, 1-v.Seat
 	caps := Captures(v.Zones[me], v.Zones[opp])
 	wrong := func(potions, monsters []Card) (Move, bool) {
@@ -33,6 +34,12 @@ func child(v View, r *rand.Rand) Move {
 			return CaptureMove(c.Potions[0], c.Potions[1], c.Monster)
 		}
 		return Accept()
+	}
+	if passive && v.Phase == PhasePlay {
+		if !v.Laid && len(v.Hand) > 0 {
+			return Lay(v.Hand[r.IntN(len(v.Hand))].ID)
+		}
+		return End()
 	}
 	if v.VigilanceOpen && r.IntN(2) == 0 {
 		if missed := Captures(v.Zones[opp], v.Zones[me]); len(missed) > 0 && r.IntN(4) > 0 {
@@ -73,8 +80,9 @@ func child(v View, r *rand.Rand) Move {
 
 // driver plays a game with test students and the game's computers.
 type driver struct {
-	t     testing.TB
-	r     *rand.Rand
+	t       testing.TB
+	r       *rand.Rand
+	passive bool
 	at    int64
 	steps int
 	check func(g *Game)
@@ -90,21 +98,56 @@ func (d *driver) run(g *Game, limit int) {
 			require.NoError(d.t, err)
 		} else {
 			seat := g.Waiting()[0]
-			m := child(g.SeatView(seat), d.r)
+			m := child(g.SeatView(seat), d.r, d.passive)
 			st, err := g.Play(seat, m, d.at)
 			if err != nil {
 				_, ok := games.AsRuleError(err)
 				require.True(d.t, ok, "only rule errors: %v", err)
 			}
 			for _, a := range st.Attempts {
-				require.Equal(d.t, seat, a.Seat)
-				require.True(d.t, g.s.Config.Seats[a.Seat].Human())
+				checkAttempt(d.t, seat, g, a)
 			}
 		}
 		d.at += int64(d.r.IntN(4000))
 		if d.check != nil {
 			d.check(g)
 		}
+	}
+}
+
+// checkAttempt: attempts belong to the student who moved and follow the
+// spec's table (missed: no given, no time; others: given and a time).
+func checkAttempt(t testing.TB, seat int, g *Game, a games.Attempt) {
+	t.Helper()
+	if a.Seat != seat || !g.s.Config.Seats[seat].Human() {
+		t.Fatalf("attempt of seat %d after a move of seat %d", a.Seat, seat)
+	}
+	switch a.Kind {
+	case games.KindMissed:
+		if a.Given != nil || a.ResponseMS != nil || a.Correct {
+			t.Fatalf("missed attempt with an answer: %+v", a)
+		}
+	case games.KindCapture, games.KindAnswer:
+		if a.Given == nil || a.ResponseMS == nil || *a.ResponseMS < 0 || a.Correct != (*a.Given == a.A*a.B) {
+			t.Fatalf("bad %s attempt: %+v", a.Kind, a)
+		}
+	default:
+		t.Fatalf("kind %s is not in MultipliPotion's table", a.Kind)
+	}
+}
+
+// checkResult: the most trophies win, equal trophies none.
+func checkResult(t testing.TB, g *Game) {
+	t.Helper()
+	r := g.Result()
+	s := r.Scores
+	switch {
+	case s[0] > s[1] && !slices.Equal(r.Winners, []int{0}),
+		s[1] > s[0] && !slices.Equal(r.Winners, []int{1}),
+		s[0] == s[1] && len(r.Winners) != 0,
+		r.Reason == "potion.five_trophies" && max(s[0], s[1]) < WinTrophies,
+		r.Reason != "potion.five_trophies" && max(s[0], s[1]) >= WinTrophies:
+		t.Fatalf("result %+v", r)
 	}
 }
 
@@ -138,7 +181,7 @@ func TestPropertyCardsConservedAndViewsHideWhatTheyMust(t *testing.T) {
 				g, err := New(cfg, seed)
 				require.NoError(t, err)
 				n := len(g.s.Cards)
-				d := &driver{t: t, r: rand.New(rand.NewPCG(seed, 7)), check: func(g *Game) {
+				d := &driver{t: t, r: rand.New(rand.NewPCG(seed, 7)), passive: seed%4 == 0, check: func(g *Game) {
 					ids := allIDs(g)
 					slices.Sort(ids)
 					for i, id := range ids {
@@ -150,6 +193,7 @@ func TestPropertyCardsConservedAndViewsHideWhatTheyMust(t *testing.T) {
 				}}
 				d.run(g, 3000)
 				require.True(t, g.Over(), "seed %d: every game ends", seed)
+				checkResult(t, g)
 			}
 		})
 	}
@@ -211,7 +255,7 @@ func TestPropertyReplayOfTheLogGivesTheSameGame(t *testing.T) {
 		for seed := range propertySeeds(t) / 2 {
 			g, err := New(cfg, seed)
 			require.NoError(t, err)
-			(&driver{t: t, r: rand.New(rand.NewPCG(seed, 8))}).run(g, 3000)
+			(&driver{t: t, r: rand.New(rand.NewPCG(seed, 8)), passive: seed%4 == 0}).run(g, 3000)
 			fresh, err := New(cfg, seed)
 			require.NoError(t, err)
 			replayed, _, err := games.Replay(fresh, g.Log())
@@ -226,13 +270,13 @@ func TestPropertyJSONRoundTripContinuesIdentically(t *testing.T) {
 		for seed := range propertySeeds(t) / 2 {
 			g, err := New(cfg, seed)
 			require.NoError(t, err)
-			d := &driver{t: t, r: rand.New(rand.NewPCG(seed, 9))}
+			d := &driver{t: t, r: rand.New(rand.NewPCG(seed, 9)), passive: seed%4 == 0}
 			d.run(g, int(seed%40))
 			loaded, err := Load(save(t, g))
 			require.NoError(t, err)
 			require.JSONEq(t, string(save(t, g)), string(save(t, loaded)))
-			a := &driver{t: t, r: rand.New(rand.NewPCG(seed, 10)), at: d.at}
-			b := &driver{t: t, r: rand.New(rand.NewPCG(seed, 10)), at: d.at}
+			a := &driver{t: t, r: rand.New(rand.NewPCG(seed, 10)), at: d.at, passive: d.passive}
+			b := &driver{t: t, r: rand.New(rand.NewPCG(seed, 10)), at: d.at, passive: d.passive}
 			a.run(g, 3000)
 			b.run(loaded, 3000)
 			require.JSONEq(t, string(save(t, g)), string(save(t, loaded)), "seed %d", seed)
