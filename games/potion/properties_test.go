@@ -83,9 +83,9 @@ type driver struct {
 	t       testing.TB
 	r       *rand.Rand
 	passive bool
-	at    int64
-	steps int
-	check func(g *Game)
+	at      int64
+	steps   int
+	check   func(g *Game)
 }
 
 // run plays until the game is over or limit inputs were given.
