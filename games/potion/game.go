@@ -146,7 +146,7 @@ func New(cfg Config, seed uint64) (*Game, error) {
 		}
 	}
 	s.Pile = pile
-	g.startTurn(0)
+	g.startTurn(nil, 0) // the deal is the game's start, not a step
 	return g, nil
 }
 

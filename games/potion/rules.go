@@ -206,13 +206,13 @@ func (g *Game) end(st *games.Step, seat int, at int64) error {
 			g.finish(at, "potion.pile_empty", st)
 			return nil
 		}
-		g.draw(seat)
+		g.draw(st, seat, at)
 	} else if len(s.Pile) == 0 && len(s.Hands[0]) == 0 && len(s.Hands[1]) == 0 {
 		g.finish(at, "potion.cards_out", st)
 		return nil
 	}
 	s.Turn = other(seat)
-	g.startTurn(at)
+	g.startTurn(st, at)
 	// Vigilance may be called on any end of turn without a capture: whether
 	// a capture existed is for the opponent to see.
 	s.Vigil = !s.Caught
@@ -222,19 +222,25 @@ func (g *Game) end(st *games.Step, seat int, at int64) error {
 
 // startTurn begins the turn of s.Turn; in the 3-card edition the draw is
 // automatic (it is no choice), so the player sees four cards when laying.
-func (g *Game) startTurn(at int64) {
+func (g *Game) startTurn(st *games.Step, at int64) {
 	s := &g.s
 	s.TurnAt, s.Laid, s.Quizzed = at, -1, nil
 	if s.Config.Edition == Edition3 {
-		g.draw(s.Turn)
+		g.draw(st, s.Turn, at)
 	}
 }
 
-func (g *Game) draw(seat int) {
+// draw moves the top card of the pile to seat's hand; the event says only
+// that a card was drawn (the drawer sees which in their view).
+func (g *Game) draw(st *games.Step, seat int, at int64) {
 	s := &g.s
-	if len(s.Pile) > 0 {
-		s.Hands[seat] = append(s.Hands[seat], s.Pile[0])
-		s.Pile = s.Pile[1:]
+	if len(s.Pile) == 0 {
+		return
+	}
+	s.Hands[seat] = append(s.Hands[seat], s.Pile[0])
+	s.Pile = s.Pile[1:]
+	if st != nil {
+		st.Events = append(st.Events, games.Event{At: at, Seat: seat, Type: "draw"})
 	}
 }
 

@@ -219,7 +219,8 @@ func Test3CardDrawIsAutomaticAtTurnStart(t *testing.T) {
 	g := booklet(t, Edition3)
 	top := g.s.Pile[0]
 	play(t, g, 0, Lay(id(t, g, 3, 15)), 10)
-	play(t, g, 0, End(), 20)
+	st := play(t, g, 0, End(), 20)
+	assert.Equal(t, games.Event{At: 20, Seat: 1, Type: "draw"}, st.Events[len(st.Events)-1], "public: no card named")
 	assert.Len(t, g.s.Hands[0], 3, "3-card edition: the turn ends with 3 cards in hand")
 	assert.Len(t, g.s.Hands[1], 4, "the next player has drawn")
 	assert.Equal(t, top, g.s.Hands[1][3])
