@@ -94,8 +94,9 @@ func (d *driver) run(g *Game, limit int) {
 	for !g.Over() && d.steps < limit {
 		d.steps++
 		if at, ok := g.Next(); ok {
-			_, err := g.Advance(max(at, d.at))
+			st, err := g.Advance(max(at, d.at))
 			require.NoError(d.t, err)
+			checkEvents(d.t, g, st, false)
 		} else {
 			seat := g.Waiting()[0]
 			m := child(g.SeatView(seat), d.r, d.passive)
@@ -107,6 +108,7 @@ func (d *driver) run(g *Game, limit int) {
 			for _, a := range st.Attempts {
 				checkAttempt(d.t, seat, g, a)
 			}
+			checkEvents(d.t, g, st, true)
 		}
 		d.at += int64(d.r.IntN(4000))
 		if d.check != nil {
@@ -133,6 +135,42 @@ func checkAttempt(t testing.TB, seat int, g *Game, a games.Attempt) {
 		}
 	default:
 		t.Fatalf("kind %s is not in MultipliPotion's table", a.Kind)
+	}
+}
+
+// checkEvents: events are public. A draw never names its card; after one
+// move of a student, no card an event names is in a hand or the pile, except
+// the potions of a capture that everyone saw go under the pile. (Over a
+// whole Advance a card may travel on, so only the draws are checked there.)
+func checkEvents(t testing.TB, g *Game, st games.Step, oneMove bool) {
+	t.Helper()
+	hidden := map[int]bool{}
+	for _, ids := range [][]int{g.s.Hands[0], g.s.Hands[1], g.s.Pile} {
+		for _, id := range ids {
+			hidden[id] = true
+		}
+	}
+	for _, e := range st.Events {
+		if e.Type == "draw" && e.Data != nil {
+			t.Fatalf("a draw names its card: %+v", e)
+		}
+		if !oneMove {
+			continue
+		}
+		named := []int{}
+		for _, key := range []string{"card", "monster", "trophy"} {
+			if id, ok := e.Data[key].(int); ok {
+				named = append(named, id)
+			}
+		}
+		if ids, ok := e.Data["potions"].([]int); ok && e.Type != "capture" {
+			named = append(named, ids...)
+		}
+		for _, id := range named {
+			if hidden[id] {
+				t.Fatalf("event %s names hidden card %d", e.Type, id)
+			}
+		}
 	}
 }
 
