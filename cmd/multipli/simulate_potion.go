@@ -63,8 +63,8 @@ var botNames = map[int]string{games.BotBeginner: "beginner", games.BotSolid: "so
 func printPotionReport(w io.Writer, rep potion.SimReport, l games.Level) {
 	fmt.Fprintf(w, "MultipliPotion, %d-card edition, level %s (tables %v, %d cards)\n",
 		rep.Edition, l.Name, l.Tables, potion.DeckSize(l))
-	fmt.Fprintf(w, "%-20s %6s %7s %7s %6s %6s %9s %9s %9s %s\n",
-		"A vs B", "games", "A wins", "B wins", "ties", "turns", "captures", "missed", "vigilance", "endings")
+	fmt.Fprintf(w, "%-20s %6s %7s %7s %6s %8s %6s %9s %9s %9s %s\n",
+		"A vs B", "games", "A wins", "B wins", "ties", "starter", "turns", "captures", "missed", "vigilance", "endings")
 	for _, p := range rep.Pairings {
 		g := float64(max(p.Games, 1))
 		var ends []string
@@ -73,14 +73,16 @@ func printPotionReport(w io.Writer, rep potion.SimReport, l games.Level) {
 				ends = append(ends, fmt.Sprintf("%s %.0f%%", strings.TrimPrefix(r, "potion."), 100*float64(p.Reasons[r])/g))
 			}
 		}
-		fmt.Fprintf(w, "%-20s %6d %6.1f%% %6.1f%% %5.1f%% %6.1f %4.1f/%-4.1f %4.1f/%-4.1f %4.2f/%-4.2f %s\n",
+		fmt.Fprintf(w, "%-20s %6d %6.1f%% %6.1f%% %5.1f%% %7.1f%% %6.1f %4.1f/%-4.1f %4.1f/%-4.1f %4.2f/%-4.2f %s\n",
 			botNames[p.LevelA]+" vs "+botNames[p.LevelB], p.Games,
-			100*float64(p.WinsA)/g, 100*float64(p.WinsB)/g, 100*float64(p.Ties)/g, float64(p.Turns)/g,
+			100*float64(p.WinsA)/g, 100*float64(p.WinsB)/g, 100*float64(p.Ties)/g, 100*float64(p.StarterWon)/g, float64(p.Turns)/g,
 			float64(p.Captures[0])/g, float64(p.Captures[1])/g, float64(p.Missed[0])/g, float64(p.Missed[1])/g,
 			float64(p.Vigilance[0])/g, float64(p.Vigilance[1])/g, strings.Join(ends, ", "))
 		if p.Unfinished > 0 {
 			fmt.Fprintf(w, "  %d games failed to finish\n", p.Unfinished)
 		}
 	}
+	fmt.Fprintln(w, "A and B take turns at starting; starter: games won by the player who started;")
+	fmt.Fprintln(w, "per game: turns, captures A/B, turns ended with a capture left (missed) A/B, successful vigilance calls A/B.")
 	fmt.Fprintln(w)
 }

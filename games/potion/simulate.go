@@ -30,6 +30,7 @@ type Pairing struct {
 	WinsA      int            `json:"wins_a"`
 	WinsB      int            `json:"wins_b"`
 	Ties       int            `json:"ties"`
+	StarterWon int            `json:"starter_won"` // games won by the seat that started
 	Turns      int            `json:"turns"`      // summed over the games
 	Captures   [2]int         `json:"captures"`   // by A, by B
 	Missed     [2]int         `json:"missed"`     // turns A, B ended with a capture left
@@ -89,6 +90,9 @@ func simulatePairing(opts SimOptions, a, b int) Pairing {
 			p.WinsA++
 		default:
 			p.WinsB++
+		}
+		if len(r.Winners) == 1 && r.Winners[0] == start {
+			p.StarterWon++
 		}
 		p.Turns += st.Turns
 		for side, seat := range [2]int{seatA, 1 - seatA} {
