@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"strings"
 
 	"github.com/multipli/multipli/games"
 )
@@ -117,7 +118,31 @@ func DecodeMove(data []byte) (Move, error) {
 	if err != nil {
 		return Move{}, err
 	}
+	if stray := strayField(w); stray != "" {
+		return Move{}, badMove(stray + " does not belong to a " + w.Type + " move")
+	}
 	return m, nil
+}
+
+// strayField names a field the move's type does not use, if any: a client
+// sending one has misunderstood the move, better say so than ignore it.
+func strayField(w wireMove) string {
+	uses := moveFields[w.Type]
+	for _, f := range []struct {
+		name    string
+		present bool
+	}{{"card", w.Card != nil}, {"potions", w.Potions != nil}, {"monster", w.Monster != nil}, {"value", w.Value != nil}} {
+		if f.present && !strings.Contains(uses, f.name) {
+			return f.name
+		}
+	}
+	return ""
+}
+
+// moveFields lists the fields each move type uses besides its type.
+var moveFields = map[string]string{
+	MoveLay: "card", MoveCapture: "potions monster", MoveVigilance: "potions monster",
+	MoveAnswer: "potions value", MoveEnd: "", MoveAccept: "",
 }
 
 func badMove(reason string) error { return games.Broken("game.bad_move", "reason", reason) }

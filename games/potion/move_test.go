@@ -37,6 +37,10 @@ func TestDecodeMoveIsStrict(t *testing.T) {
 		{"trailing data", `{"type":"end"}{"type":"end"}`, Move{}, "game.bad_move"},
 		{"not json", `lay 3`, Move{}, "game.bad_move"},
 		{"unknown move", `{"type":"draw"}`, Move{}, "game.unknown_move"},
+		{"card on an end", `{"type":"end","card":3}`, Move{}, "game.bad_move"},
+		{"value on a capture", `{"type":"capture","potions":[1,2],"monster":3,"value":3}`, Move{}, "game.bad_move"},
+		{"monster on an answer", `{"type":"answer","potions":[1,2],"value":3,"monster":3}`, Move{}, "game.bad_move"},
+		{"potions on a lay", `{"type":"lay","card":1,"potions":[1,2]}`, Move{}, "game.bad_move"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			m, err := DecodeMove([]byte(tt.in))

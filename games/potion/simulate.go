@@ -31,12 +31,12 @@ type Pairing struct {
 	WinsB      int            `json:"wins_b"`
 	Ties       int            `json:"ties"`
 	StarterWon int            `json:"starter_won"` // games won by the seat that started
-	Turns      int            `json:"turns"`      // summed over the games
-	Captures   [2]int         `json:"captures"`   // by A, by B
-	Missed     [2]int         `json:"missed"`     // turns A, B ended with a capture left
-	Vigilance  [2]int         `json:"vigilance"`  // successful calls by A, B
-	Reasons    map[string]int `json:"reasons"`    // how the games ended
-	Unfinished int            `json:"unfinished"` // games that failed (should stay 0)
+	Turns      int            `json:"turns"`       // summed over the games
+	Captures   [2]int         `json:"captures"`    // by A, by B
+	Missed     [2]int         `json:"missed"`      // turns A, B ended with a capture left
+	Vigilance  [2]int         `json:"vigilance"`   // successful calls by A, B
+	Reasons    map[string]int `json:"reasons"`     // how the games ended
+	Unfinished int            `json:"unfinished"`  // games that failed (should stay 0)
 }
 
 // WinRateA is A's share of the games, a tie counting half.
