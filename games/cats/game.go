@@ -18,7 +18,7 @@ const (
 
 // Result reasons.
 const (
-	ReasonChampion = "cats.two_left"  // play went on until two players were left
+	ReasonChampion = "cats.two_left" // play went on until two players were left
 	ReasonCap      = "cats.max_reveals"
 )
 
