@@ -114,7 +114,7 @@ func (g *Game) Play(seat int, m Move, at int64) (games.Step, error) {
 	if m.Type != MoveFlip && m.Type != MoveSlap {
 		return games.Step{}, games.Broken("game.unknown_move", "type", m.Type)
 	}
-	saved, err := json.Marshal(st)
+	saved, err := st.clone()
 	if err != nil {
 		return games.Step{}, fmt.Errorf("cats: play: %w", err)
 	}
@@ -123,11 +123,8 @@ func (g *Game) Play(seat int, m Move, at int64) (games.Step, error) {
 	defer func() { g.step = nil }()
 	g.advance(at, false)
 	if rerr := g.check(seat, m, at); rerr != nil {
-		restored, err := Load(saved)
-		if err != nil {
-			return games.Step{}, err
-		}
-		g.st = restored.st
+		saved.Log = st.Log
+		g.st = saved
 		return games.Step{}, rerr
 	}
 	st.Clock = at

@@ -152,6 +152,7 @@ func (g *Game) settle(w *window, gi int, first int, at int64) {
 		}
 		g.emit(at, first, "ambush", "revealer", w.Revealer)
 		st.Turn, st.TurnSince = g.next(first, true), at
+		g.checkFinish(at) // a giver may have had only that card
 		return
 	}
 	st.Stats.Exchanges++
