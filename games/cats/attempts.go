@@ -65,7 +65,7 @@ func (g *Game) gluttonyAttempts(seat int, at int64, with int) {
 		if len(w.Groups) == 0 || !own.IsMult() {
 			return
 		}
-		lo, hi := extremes(w.Tops)
+		lo, hi, _ := extremes(w.Tops)
 		given := lo
 		if hi-ov < ov-lo {
 			given = hi
@@ -135,20 +135,20 @@ func (g *Game) missedAttempts(w *window) {
 	}
 }
 
-func extremes(tops []Card) (lo, hi int) {
-	shown := false
+// extremes is the smallest and largest product shown, and how many show one.
+func extremes(tops []Card) (lo, hi, shown int) {
 	for _, c := range tops {
 		if v, ok := c.Value(); ok {
-			if !shown || v < lo {
+			if shown == 0 || v < lo {
 				lo = v
 			}
-			if !shown || v > hi {
+			if shown == 0 || v > hi {
 				hi = v
 			}
-			shown = true
+			shown++
 		}
 	}
-	return lo, hi
+	return lo, hi, shown
 }
 
 func abs(x int) int {

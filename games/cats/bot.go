@@ -2,7 +2,6 @@ package cats
 
 import (
 	"math"
-	"slices"
 
 	"github.com/multipli/multipli/games"
 )
@@ -49,24 +48,26 @@ const (
 )
 
 // BotSlap decides whether the computer cat at seat me slaps on the table it
-// sees, and after how long. The median is the seat's ReactionMS, or its
-// level's default. Two numbers are always drawn so that the game's random
-// stream does not depend on the decision.
+// sees, and after how long: a log-normal delay whose median is medianMS (the
+// seat's ReactionMS), or its level's default when 0.
 func BotSlap(t *Table, me int, p BotProfile, medianMS float64, rng *games.RNG) (bool, int64) {
 	if medianMS <= 0 {
 		medianMS = p.MedianMS
 	}
-	u, z := rng.Float64(), rng.NormFloat64()
-	delay := int64(math.Max(minReactionMS, medianMS*math.Exp(reactionSigma*z)))
+	u := rng.Float64()
 	should := shouldSlap(t, me)
 	switch {
 	case should && u >= p.Miss:
-		return true, delay
+		return true, reaction(medianMS, rng)
 	case !should && u < p.FalseSlap:
 		// A false slap is an impulse: quicker than a considered one.
-		return true, max(minReactionMS, delay/2)
+		return true, max(minReactionMS, reaction(medianMS, rng)/2)
 	}
 	return false, 0
+}
+
+func reaction(medianMS float64, rng *games.RNG) int64 {
+	return int64(math.Max(minReactionMS, medianMS*math.Exp(reactionSigma*rng.NormFloat64())))
 }
 
 // shouldSlap reads the table as a careful player would.
@@ -74,39 +75,39 @@ func shouldSlap(t *Table, me int) bool {
 	if !t.In[me] {
 		return false
 	}
-	var tops = t.Tops
-	revealed := func(s Special) bool {
-		for _, r := range t.Revealed {
-			if tops[r].S == s {
-				return true
-			}
+	tops := t.Tops
+	seesaw := false
+	for _, r := range t.Revealed {
+		switch tops[r].S {
+		case Chase, Ambush:
+			return true
+		case Seesaw:
+			seesaw = true
 		}
-		return false
 	}
-	switch {
-	case revealed(Chase), revealed(Ambush):
-		return true
-	case revealed(Seesaw):
-		return slices.Contains(seesawGroup(tops), me)
+	if seesaw {
+		return inSeesaw(tops, me)
 	}
-	groups := matchGroups(tops)
-	if inGroups(groups, me) {
+	if sharesProduct(tops, me) {
 		return true
 	}
-	return len(groups) > 0 && t.DeckEmpty[me] && tops[me].IsSpecial()
+	return t.DeckEmpty[me] && tops[me].IsSpecial() && hasMatch(tops)
 }
 
 // table builds the public table after a reveal.
 func (g *Game) table(revealed []int) *Table {
 	n := len(g.st.Players)
-	t := &Table{Tops: make([]Card, n), In: make([]bool, n), DeckEmpty: make([]bool, n), Revealed: revealed}
-	for i := range g.st.Players {
+	t := &g.tab
+	t.Tops, t.In, t.DeckEmpty, t.Revealed = t.Tops[:0], t.In[:0], t.DeckEmpty[:0], revealed
+	for i := range n {
 		p := &g.st.Players[i]
-		t.In[i] = !p.Out
-		t.DeckEmpty[i] = len(p.Deck) == 0
+		top := Card{}
 		if !p.Out {
-			t.Tops[i] = p.top()
+			top = p.top()
 		}
+		t.Tops = append(t.Tops, top)
+		t.In = append(t.In, !p.Out)
+		t.DeckEmpty = append(t.DeckEmpty, len(p.Deck) == 0)
 	}
 	return t
 }
@@ -127,13 +128,11 @@ func (g *Game) botsReact(revealed []int) {
 			st.Pending = append(st.Pending, slap{Seat: i, At: at})
 		}
 	}
-	slices.SortStableFunc(st.Pending, func(a, b slap) int {
-		if a.At != b.At {
-			if a.At < b.At {
-				return -1
-			}
-			return 1
+	// Insertion sort by time, then seat (seats are appended in order).
+	p := st.Pending
+	for i := 1; i < len(p); i++ {
+		for j := i; j > 0 && p[j].At < p[j-1].At; j-- {
+			p[j], p[j-1] = p[j-1], p[j]
 		}
-		return a.Seat - b.Seat
-	})
+	}
 }

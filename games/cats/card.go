@@ -10,33 +10,63 @@ import (
 	"github.com/multipli/multipli/games"
 )
 
-// Special names a special card.
-type Special string
+// Special names a special card. It is a small number (cards stay free of
+// pointers, which keeps a whole game's card moves cheap) written in JSON by
+// its name.
+type Special uint8
 
 // The six special cards of the box (booklet part IV).
 const (
-	Chase   Special = "chase"    // Poursuite: everybody slaps, the slowest picks up their pile
-	DeadEnd Special = "dead_end" // Sans issue: the direction reverses
-	Magic   Special = "magic"    // Magie: next round everybody reveals together
-	Seesaw  Special = "seesaw"   // Balançoire: largest against smallest product
-	Ambush  Special = "ambush"   // Embuscade: everybody slaps against the revealer
-	Gift    Special = "gift"     // Cadeau: the revealer gives a card to everyone
+	Chase   Special = iota + 1 // Poursuite: everybody slaps, the slowest picks up their pile
+	DeadEnd                    // Sans issue: the direction reverses
+	Magic                      // Magie: next round everybody reveals together
+	Seesaw                     // Balançoire: largest against smallest product
+	Ambush                     // Embuscade: everybody slaps against the revealer
+	Gift                       // Cadeau: the revealer gives a card to everyone
 )
+
+var specialNames = [...]string{Chase: "chase", DeadEnd: "dead_end", Magic: "magic", Seesaw: "seesaw", Ambush: "ambush", Gift: "gift"}
+
+func (s Special) String() string {
+	if int(s) < len(specialNames) && s != 0 {
+		return specialNames[s]
+	}
+	return fmt.Sprintf("special(%d)", uint8(s))
+}
+
+// MarshalText writes the special's name.
+func (s Special) MarshalText() ([]byte, error) {
+	if s == 0 || int(s) >= len(specialNames) {
+		return nil, fmt.Errorf("cats: unknown special %d", uint8(s))
+	}
+	return []byte(specialNames[s]), nil
+}
+
+// UnmarshalText reads a special's name.
+func (s *Special) UnmarshalText(b []byte) error {
+	for i, n := range specialNames {
+		if i > 0 && n == string(b) {
+			*s = Special(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("cats: unknown special %q", b)
+}
 
 // Card is one card of the box: a multiplication card (A×B), a product card
 // (N) or a special card (S). The zero Card means "no card".
 type Card struct {
-	A int     `json:"a,omitempty"`
-	B int     `json:"b,omitempty"`
-	N int     `json:"n,omitempty"`
+	A int8    `json:"a,omitempty"`
+	B int8    `json:"b,omitempty"`
+	N int16   `json:"n,omitempty"`
 	S Special `json:"s,omitempty"`
 }
 
 // Mult builds the multiplication card a × b.
-func Mult(a, b int) Card { return Card{A: a, B: b} }
+func Mult(a, b int) Card { return Card{A: int8(a), B: int8(b)} }
 
 // Product builds the product card n.
-func Product(n int) Card { return Card{N: n} }
+func Product(n int) Card { return Card{N: int16(n)} }
 
 // Spec builds a special card.
 func Spec(s Special) Card { return Card{S: s} }
@@ -45,7 +75,7 @@ func Spec(s Special) Card { return Card{S: s} }
 func (c Card) IsMult() bool { return c.A > 0 }
 
 // IsSpecial reports a special card.
-func (c Card) IsSpecial() bool { return c.S != "" }
+func (c Card) IsSpecial() bool { return c.S != 0 }
 
 // IsZero reports "no card".
 func (c Card) IsZero() bool { return c == Card{} }
@@ -55,15 +85,15 @@ func (c Card) IsZero() bool { return c == Card{} }
 func (c Card) Value() (v int, ok bool) {
 	switch {
 	case c.A > 0:
-		return c.A * c.B, true
+		return int(c.A) * int(c.B), true
 	case c.N > 0:
-		return c.N, true
+		return int(c.N), true
 	}
 	return 0, false
 }
 
 // Fact is the multiplication of a multiplication card.
-func (c Card) Fact() games.Fact { return games.Fact{A: c.A, B: c.B} }
+func (c Card) Fact() games.Fact { return games.Fact{A: int(c.A), B: int(c.B)} }
 
 func (c Card) String() string {
 	switch {
@@ -71,8 +101,8 @@ func (c Card) String() string {
 		return fmt.Sprintf("%d×%d", c.A, c.B)
 	case c.N > 0:
 		return fmt.Sprint(c.N)
-	case c.S != "":
-		return string(c.S)
+	case c.S != 0:
+		return c.S.String()
 	}
 	return "-"
 }

@@ -55,7 +55,7 @@ func TestLearningDeckProductCardsAreTheBookletLists(t *testing.T) {
 		var got []int
 		for _, c := range deck {
 			if !c.IsMult() && !c.IsSpecial() {
-				got = append(got, c.N)
+				got = append(got, int(c.N))
 			}
 		}
 		assert.Equal(t, want, got, "tables 1-%d", n)

@@ -97,6 +97,10 @@ type Game struct {
 	step *games.Step
 	// quiet skips building events (simulations read only the counts).
 	quiet bool
+	// Scratch space reused from reveal to reveal (never saved).
+	tab      Table
+	revealed []int
+	spare    *window
 }
 
 var _ games.Engine = (*Game)(nil)
@@ -205,11 +209,12 @@ func (g *Game) active() int {
 
 func (g *Game) human(seat int) bool { return g.st.Config.Seats[seat].Human() }
 
-// emit records a public event (skipped in quiet simulations).
+// loud reports whether events are being collected; callers check it before
+// emit so that quiet simulations do not even box the event's data.
+func (g *Game) loud() bool { return !g.quiet && g.step != nil }
+
+// emit records a public event.
 func (g *Game) emit(at int64, seat int, typ string, kv ...any) {
-	if g.quiet || g.step == nil {
-		return
-	}
 	e := games.Event{At: at, Seat: seat, Type: typ}
 	if len(kv) > 0 {
 		e.Data = make(map[string]any, len(kv)/2)

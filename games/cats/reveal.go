@@ -41,7 +41,9 @@ func (g *Game) recycle(at int64) {
 		p.Deck = append(p.Deck, p.Pile...)
 		p.Pile = p.Pile[:0]
 	}
-	g.emit(at, -1, "recycle")
+	if g.loud() {
+		g.emit(at, -1, "recycle")
+	}
 }
 
 // reveal turns the top card of the turn holder (or of everybody after a
@@ -62,7 +64,7 @@ func (g *Game) reveal(at int64) {
 		st.Turn = g.next(st.Turn, true)
 	}
 	turn = st.Turn
-	var revealed []int
+	revealed := g.revealed[:0]
 	if st.Magic {
 		st.Magic = false
 		for k := 0; k < len(st.Players); k++ {
@@ -72,36 +74,44 @@ func (g *Game) reveal(at int64) {
 			}
 		}
 	} else {
-		revealed = []int{turn}
+		revealed = append(revealed, turn)
 	}
+	g.revealed = revealed
 	for _, s := range revealed {
 		p := &st.Players[s]
 		c := p.Deck[0]
 		p.Deck = p.Deck[1:]
 		p.Pile = append(p.Pile, c)
-		g.emit(at, s, "reveal", "card", c)
+		if g.loud() {
+			g.emit(at, s, "reveal", "card", c)
+		}
 	}
 	st.Stats.Reveals++
-	w := &window{Kind: KindNone, Opened: at, Deadline: at + int64(st.Config.WindowMS), Revealer: turn}
+	w := g.newWindow(at, turn)
 	// Non-reflex specials act at once, in the order they were revealed.
-	reflex := map[Special]int{}
+	chase, ambush, seesaw := -1, -1, -1
 	for _, s := range revealed {
 		switch c := st.Players[s].top(); c.S {
 		case DeadEnd:
 			st.Dir = -st.Dir
-			g.emit(at, s, "direction", "dir", st.Dir)
+			if g.loud() {
+				g.emit(at, s, "direction", "dir", st.Dir)
+			}
 		case Magic:
 			st.Magic = true
-			g.emit(at, s, "magic")
+			if g.loud() {
+				g.emit(at, s, "magic")
+			}
 		case Gift:
 			g.gift(s, at)
-		case Chase, Ambush, Seesaw:
-			if _, seen := reflex[c.S]; !seen {
-				reflex[c.S] = s
-			}
+		case Chase:
+			chase = first(chase, s)
+		case Ambush:
+			ambush = first(ambush, s)
+		case Seesaw:
+			seesaw = first(seesaw, s)
 		}
 	}
-	w.Tops = make([]Card, len(st.Players))
 	for i := range st.Players {
 		if !st.Players[i].Out {
 			w.Tops[i] = st.Players[i].top()
@@ -110,24 +120,25 @@ func (g *Game) reveal(at int64) {
 	// Rule decision: when a simultaneous (Magic) reveal shows several reflex
 	// cards, one is played: Chase, then Ambush, then Seesaw, then products.
 	switch {
-	case has(reflex, Chase):
-		w.Kind, w.Revealer = KindChase, reflex[Chase]
-		w.Groups = [][]int{g.inPlay()}
-	case has(reflex, Ambush):
-		w.Kind, w.Revealer = KindAmbush, reflex[Ambush]
-		w.Groups = [][]int{g.inPlay()}
-	case has(reflex, Seesaw):
-		w.Kind, w.Revealer = KindSeesaw, reflex[Seesaw]
-		if grp := seesawGroup(w.Tops); grp != nil {
-			w.Groups = [][]int{grp}
+	case chase >= 0:
+		w.Kind, w.Revealer = KindChase, chase
+		w.Groups = append(w.Groups, g.inPlayInto(w.nextGroup()))
+	case ambush >= 0:
+		w.Kind, w.Revealer = KindAmbush, ambush
+		w.Groups = append(w.Groups, g.inPlayInto(w.nextGroup()))
+	case seesaw >= 0:
+		w.Kind, w.Revealer = KindSeesaw, seesaw
+		if grp := seesawInto(w.nextGroup(), w.Tops); grp != nil {
+			w.Groups = append(w.Groups, grp)
 		}
-	default:
-		if grps := matchGroups(w.Tops); len(grps) > 0 {
-			w.Kind, w.Groups = KindMatch, grps
-			w.Extra = g.lastCardSpecials(grps)
-		}
+	case hasMatch(w.Tops):
+		w.Kind = KindMatch
+		w.Groups = matchGroupsInto(w.Groups, w.Tops)
+		w.Extra = g.lastCardSpecials(w.Groups, w.Extra)
 	}
-	w.Done = make([]bool, len(w.Groups))
+	for range w.Groups {
+		w.Done = append(w.Done, false)
+	}
 	w.Live = len(w.Groups) > 0
 	st.Win = w
 	st.Turn = g.next(turn, false)
@@ -139,14 +150,40 @@ func (g *Game) reveal(at int64) {
 	g.botsReact(revealed)
 }
 
-func has(m map[Special]int, s Special) bool {
-	_, ok := m[s]
-	return ok
+func first(cur, s int) int {
+	if cur >= 0 {
+		return cur
+	}
+	return s
 }
 
-// inPlay lists the seats still in.
-func (g *Game) inPlay() []int {
-	var out []int
+// newWindow opens a window, reusing the last closed one's memory.
+func (g *Game) newWindow(at int64, revealer int) *window {
+	w := g.spare
+	g.spare = nil
+	if w == nil {
+		w = &window{}
+	}
+	n := len(g.st.Players)
+	tops := w.Tops[:0]
+	for range n {
+		tops = append(tops, Card{})
+	}
+	*w = window{Kind: KindNone, Opened: at, Deadline: at + int64(g.st.Config.WindowMS), Revealer: revealer,
+		Tops: tops, Groups: w.Groups[:0], Done: w.Done[:0], Extra: w.Extra[:0], Slaps: w.Slaps[:0]}
+	return w
+}
+
+// nextGroup is an empty group slice, reusing memory past len(w.Groups).
+func (w *window) nextGroup() []int {
+	if len(w.Groups) < cap(w.Groups) {
+		return w.Groups[: len(w.Groups)+1][len(w.Groups)][:0]
+	}
+	return nil
+}
+
+// inPlayInto lists the seats still in.
+func (g *Game) inPlayInto(out []int) []int {
 	for i := range g.st.Players {
 		if !g.st.Players[i].Out {
 			out = append(out, i)
@@ -155,40 +192,79 @@ func (g *Game) inPlay() []int {
 	return out
 }
 
+func (g *Game) inPlay() []int { return g.inPlayInto(nil) }
+
+// hasMatch reports two newest cards with the same product.
+func hasMatch(tops []Card) bool {
+	for i, c := range tops {
+		if v, ok := c.Value(); ok {
+			for _, d := range tops[i+1:] {
+				if w, ok := d.Value(); ok && w == v {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// sharesProduct reports another newest card with the product of seat me's.
+func sharesProduct(tops []Card, me int) bool {
+	v, ok := tops[me].Value()
+	if !ok {
+		return false
+	}
+	for i, c := range tops {
+		if w, ok := c.Value(); ok && i != me && w == v {
+			return true
+		}
+	}
+	return false
+}
+
 // matchGroups lists the seats sharing a product among the newest cards, one
 // group per product with two or more seats, smallest product first.
-func matchGroups(tops []Card) [][]int {
-	var groups [][]int
+func matchGroups(tops []Card) [][]int { return matchGroupsInto(nil, tops) }
+
+func matchGroupsInto(groups [][]int, tops []Card) [][]int {
+	groups = groups[:0]
 	for i, c := range tops {
 		v, ok := c.Value()
 		if !ok {
 			continue
 		}
-		found := false
-		for _, grp := range groups {
-			if w, _ := tops[grp[0]].Value(); w == v {
-				found = true
+		seen := false
+		for j := range i {
+			if w, ok := tops[j].Value(); ok && w == v {
+				seen = true
 				break
 			}
 		}
-		if found {
+		if seen || !sharesProduct(tops, i) {
 			continue
 		}
-		grp := []int{i}
-		for j := i + 1; j < len(tops); j++ {
+		var grp []int
+		if len(groups) < cap(groups) {
+			grp = groups[: len(groups)+1][len(groups)][:0]
+		}
+		for j := i; j < len(tops); j++ {
 			if w, ok := tops[j].Value(); ok && w == v {
 				grp = append(grp, j)
 			}
 		}
-		if len(grp) > 1 {
-			groups = append(groups, grp)
+		groups = append(groups, grp)
+	}
+	// Insertion sort by product: there are at most four groups.
+	for i := 1; i < len(groups); i++ {
+		for j := i; j > 0; j-- {
+			a, _ := tops[groups[j-1][0]].Value()
+			b, _ := tops[groups[j][0]].Value()
+			if a <= b {
+				break
+			}
+			groups[j-1], groups[j] = groups[j], groups[j-1]
 		}
 	}
-	slices.SortFunc(groups, func(a, b []int) int {
-		va, _ := tops[a[0]].Value()
-		vb, _ := tops[b[0]].Value()
-		return va - vb
-	})
 	return groups
 }
 
@@ -197,23 +273,13 @@ func matchGroups(tops []Card) [][]int {
 // smallest, all of them may slap and, as for three equal products, the
 // fastest gives their pile to the slowest. Nil when fewer than two seats show
 // a number: then nobody may slap (booklet).
-func seesawGroup(tops []Card) []int {
-	lo, hi, shown := 0, 0, 0
-	for _, c := range tops {
-		if v, ok := c.Value(); ok {
-			if shown == 0 || v < lo {
-				lo = v
-			}
-			if shown == 0 || v > hi {
-				hi = v
-			}
-			shown++
-		}
-	}
+func seesawGroup(tops []Card) []int { return seesawInto(nil, tops) }
+
+func seesawInto(grp []int, tops []Card) []int {
+	lo, hi, shown := extremes(tops)
 	if shown < 2 {
 		return nil
 	}
-	var grp []int
 	for i, c := range tops {
 		if v, ok := c.Value(); ok && (v == lo || v == hi) {
 			grp = append(grp, i)
@@ -222,10 +288,16 @@ func seesawGroup(tops []Card) []int {
 	return grp
 }
 
+// inSeesaw reports whether seat me shows the largest or smallest product.
+func inSeesaw(tops []Card, me int) bool {
+	lo, hi, shown := extremes(tops)
+	v, ok := tops[me].Value()
+	return ok && shown >= 2 && (v == lo || v == hi)
+}
+
 // lastCardSpecials lists the players whose deck is empty and whose last card
 // is a special: booklet part VI lets them slap when two others match.
-func (g *Game) lastCardSpecials(groups [][]int) []int {
-	var out []int
+func (g *Game) lastCardSpecials(groups [][]int, out []int) []int {
 	for i := range g.st.Players {
 		p := &g.st.Players[i]
 		if !p.Out && len(p.Deck) == 0 && p.top().IsSpecial() && !inGroups(groups, i) {
@@ -261,6 +333,8 @@ func (g *Game) gift(from int, at int64) {
 		}
 		dst.Deck = append(dst.Deck, src.Deck[0])
 		src.Deck = src.Deck[1:]
-		g.emit(at, from, "give", "to", to)
+		if g.loud() {
+			g.emit(at, from, "give", "to", to)
+		}
 	}
 }

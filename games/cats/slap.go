@@ -25,7 +25,9 @@ func (g *Game) slap(seat int, at int64, with int) {
 		return
 	}
 	w.Slaps = append(w.Slaps, slap{Seat: seat, At: at})
-	g.emit(at, seat, "slap")
+	if g.loud() {
+		g.emit(at, seat, "slap")
+	}
 	if g.human(seat) {
 		g.claimAttempts(seat, at)
 	}
@@ -135,7 +137,9 @@ func (g *Game) settle(w *window, gi int, first int, at int64) {
 		p.Deck = append(p.Deck, p.Pile...)
 		p.Pile = p.Pile[:0]
 		st.Stats.Chases++
-		g.emit(at, first, "chase", "slowest", slow)
+		if g.loud() {
+			g.emit(at, first, "chase", "slowest", slow)
+		}
 		st.Turn, st.TurnSince = g.next(first, true), at
 		return
 	case KindAmbush:
@@ -150,7 +154,9 @@ func (g *Game) settle(w *window, gi int, first int, at int64) {
 				}
 			}
 		}
-		g.emit(at, first, "ambush", "revealer", w.Revealer)
+		if g.loud() {
+			g.emit(at, first, "ambush", "revealer", w.Revealer)
+		}
 		st.Turn, st.TurnSince = g.next(first, true), at
 		g.checkFinish(at) // a giver may have had only that card
 		return
@@ -175,14 +181,18 @@ func (g *Game) settle(w *window, gi int, first int, at int64) {
 			p.Deck = append(p.Deck, c)
 		}
 		ps[first].Pile = ps[first].Pile[:0]
-		g.emit(at, first, "exchange", "losers", grp)
+		if g.loud() {
+			g.emit(at, first, "exchange", "losers", slices.Clone(grp))
+		}
 	} else {
 		slow := g.slowest(w, grp)
 		win, lose := &ps[first], &ps[slow]
 		lose.Deck = append(lose.Deck, win.Pile...)
 		lose.Deck = append(lose.Deck, lose.Pile...)
 		win.Pile, lose.Pile = win.Pile[:0], lose.Pile[:0]
-		g.emit(at, first, "exchange", "loser", slow)
+		if g.loud() {
+			g.emit(at, first, "exchange", "loser", slow)
+		}
 	}
 	// The winner reveals next, unless another group of this window was
 	// settled first.
@@ -212,8 +222,10 @@ func (g *Game) gluttony(seat int, at int64, with int) {
 	p.Deck = append(p.Deck, p.Pile...)
 	p.Pile = p.Pile[:0]
 	st.Stats.Gluttonies++
-	g.emit(at, seat, "gluttony")
-	st.Win = nil
+	if g.loud() {
+		g.emit(at, seat, "gluttony")
+	}
+	g.dropWindow()
 	st.Pending = st.Pending[:0]
 	st.Turn, st.TurnSince = g.next(seat, false), at
 }
@@ -234,7 +246,7 @@ func (g *Game) closeWindow(at int64, deadline bool) {
 		}
 	}
 	g.missedAttempts(w)
-	g.st.Win = nil
+	g.dropWindow()
 	if deadline {
 		g.st.Pending = g.st.Pending[:0]
 		if wasLive && !w.TurnSet {
@@ -253,7 +265,9 @@ func (g *Game) checkFinish(at int64) {
 		if !p.Out && p.cards() == 0 {
 			p.Out = true
 			st.Finished = append(st.Finished, i)
-			g.emit(at, i, "finished", "place", len(st.Finished))
+			if g.loud() {
+				g.emit(at, i, "finished", "place", len(st.Finished))
+			}
 		}
 	}
 	if g.active() <= 2 {
@@ -268,8 +282,11 @@ func (g *Game) checkFinish(at int64) {
 func (g *Game) end(at int64, reason string) {
 	st := &g.st
 	st.Done, st.Reason = true, reason
-	st.Win, st.Pending = nil, nil
-	g.emit(at, -1, "over", "reason", reason)
+	g.dropWindow()
+	st.Pending = nil
+	if g.loud() {
+		g.emit(at, -1, "over", "reason", reason)
+	}
 }
 
 // endByCap ends a game that reached MaxReveals: the players still in are
@@ -286,4 +303,9 @@ func (g *Game) endByCap(at int64) {
 // attemptFor is the attempt of a multiplication card claimed equal to given.
 func attemptFor(seat int, c Card, given int, at, opened int64) games.Attempt {
 	return games.NewAttempt(seat, games.KindClaim, c.Fact(), given, at-opened)
+}
+
+// dropWindow closes the window and keeps it to be reused by the next reveal.
+func (g *Game) dropWindow() {
+	g.spare, g.st.Win = g.st.Win, nil
 }
