@@ -177,7 +177,7 @@ func (g *Game) newWindow(at int64, revealer int) *window {
 // nextGroup is an empty group slice, reusing memory past len(w.Groups).
 func (w *window) nextGroup() []int {
 	if len(w.Groups) < cap(w.Groups) {
-		return w.Groups[: len(w.Groups)+1][len(w.Groups)][:0]
+		return w.Groups[:len(w.Groups)+1][len(w.Groups)][:0]
 	}
 	return nil
 }
@@ -245,7 +245,7 @@ func matchGroupsInto(groups [][]int, tops []Card) [][]int {
 		}
 		var grp []int
 		if len(groups) < cap(groups) {
-			grp = groups[: len(groups)+1][len(groups)][:0]
+			grp = groups[:len(groups)+1][len(groups)][:0]
 		}
 		for j := i; j < len(tops); j++ {
 			if w, ok := tops[j].Value(); ok && w == v {
