@@ -110,12 +110,14 @@ func (g *Game) missedAttempts(w *window) {
 	if w.Kind != KindMatch && w.Kind != KindSeesaw {
 		return
 	}
-	for _, grp := range w.Groups {
+	for gi, grp := range w.Groups {
+		if !w.Done[gi] {
+			g.st.Stats.Missed++ // nobody claimed this match
+		}
 		for _, s := range grp {
 			if slapped(w, s) {
 				continue
 			}
-			g.st.Stats.Missed++
 			if !g.human(s) {
 				continue
 			}

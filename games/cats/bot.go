@@ -27,9 +27,9 @@ type BotProfile struct {
 
 // Profiles by bot level (games.BotBeginner…BotStrong).
 var profiles = [...]BotProfile{
-	games.BotBeginner: {MedianMS: 1800, Miss: 0.25, FalseSlap: 0.05},
-	games.BotSolid:    {MedianMS: 1200, Miss: 0.08, FalseSlap: 0.02},
-	games.BotStrong:   {MedianMS: 800, Miss: 0.02, FalseSlap: 0.005},
+	games.BotBeginner: {MedianMS: 1800, Miss: 0.25, FalseSlap: 0.03},
+	games.BotSolid:    {MedianMS: 1200, Miss: 0.08, FalseSlap: 0.01},
+	games.BotStrong:   {MedianMS: 800, Miss: 0.02, FalseSlap: 0.003},
 }
 
 // Profile is the profile of a bot level.
