@@ -66,7 +66,7 @@ type Stats struct {
 	Gluttonies int   `json:"gluttonies"`
 	Chases     int   `json:"chases"`
 	Ambushes   int   `json:"ambushes"`
-	Missed     int   `json:"missed"` // matches or Seesaws nobody slapped in time
+	Missed     int   `json:"missed"`   // matches or Seesaws nobody slapped in time
 	Won        []int `json:"won"`      // exchanges won per seat
 	Involved   []int `json:"involved"` // exchanges a seat took part in
 }

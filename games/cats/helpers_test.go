@@ -58,12 +58,11 @@ func pileOf(g *Game, seat int) []Card { return g.st.Players[seat].Pile }
 
 // filler cards whose products match nothing else in the tests.
 var (
-	f1  = Mult(1, 1)  // 1
-	f2  = Mult(1, 2)  // 2
-	f3  = Mult(1, 3)  // 3
-	f5  = Mult(1, 5)  // 5
-	f7  = Mult(1, 7)  // 7
-	p11 = Product(11) // not in any deck, matches nothing
+	f1 = Mult(1, 1) // 1
+	f2 = Mult(1, 2) // 2
+	f3 = Mult(1, 3) // 3
+	f5 = Mult(1, 5) // 5
+	f7 = Mult(1, 7) // 7
 )
 
 func totalCards(g *Game) int {

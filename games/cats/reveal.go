@@ -222,10 +222,9 @@ func sharesProduct(tops []Card, me int) bool {
 	return false
 }
 
-// matchGroups lists the seats sharing a product among the newest cards, one
-// group per product with two or more seats, smallest product first.
-func matchGroups(tops []Card) [][]int { return matchGroupsInto(nil, tops) }
-
+// matchGroupsInto lists the seats sharing a product among the newest cards,
+// one group per product with two or more seats, smallest product first; it
+// reuses the memory of groups.
 func matchGroupsInto(groups [][]int, tops []Card) [][]int {
 	groups = groups[:0]
 	for i, c := range tops {
@@ -268,13 +267,11 @@ func matchGroupsInto(groups [][]int, tops []Card) [][]int {
 	return groups
 }
 
-// seesawGroup is the seats showing the largest and the smallest product
+// seesawInto appends the seats showing the largest and the smallest product
 // (specials ignored). Rule decision: when several show the largest or the
 // smallest, all of them may slap and, as for three equal products, the
 // fastest gives their pile to the slowest. Nil when fewer than two seats show
 // a number: then nobody may slap (booklet).
-func seesawGroup(tops []Card) []int { return seesawInto(nil, tops) }
-
 func seesawInto(grp []int, tops []Card) []int {
 	lo, hi, shown := extremes(tops)
 	if shown < 2 {
