@@ -106,3 +106,27 @@ func TestComputerCatsWaitWhileAMatchIsOpen(t *testing.T) {
 	next, _ := g.Next()
 	assert.EqualValues(t, at+DefaultRevealDelayMS, next, "then the next cat reveals")
 }
+
+func TestAdvanceWithNothingDueChangesNothing(t *testing.T) {
+	g := rig(t, students(3), []Card{f1, f2}, []Card{f3, f5}, []Card{f7, f1})
+	play(t, g, 0, Flip(), 0)
+	before, err := g.MarshalJSON()
+	require.NoError(t, err)
+	st, err := g.Advance(100)
+	require.NoError(t, err)
+	assert.Empty(t, st.Events)
+	after, err := g.MarshalJSON()
+	require.NoError(t, err)
+	assert.JSONEq(t, string(before), string(after))
+	_, err = g.Advance(DefaultWindowMS)
+	require.NoError(t, err)
+	assert.Nil(t, g.st.Win, "the window's deadline was due")
+	assert.Len(t, g.Log(), 2)
+}
+
+func TestLoadRefusesInconsistentState(t *testing.T) {
+	for _, data := range []string{`{}`, `not json`, `{"players":[{}],"config":{"seats":[{}]}}`} {
+		_, err := Load([]byte(data))
+		assert.Error(t, err, data)
+	}
+}

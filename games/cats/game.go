@@ -135,7 +135,9 @@ func Load(data []byte) (*Game, error) {
 	if err := json.Unmarshal(data, &st); err != nil {
 		return nil, fmt.Errorf("cats: load: %w", err)
 	}
-	if st.RNG == nil || len(st.Players) != len(st.Config.Seats) || len(st.Stats.Won) != len(st.Players) {
+	n := len(st.Players)
+	if st.RNG == nil || n != len(st.Config.Seats) || len(st.Stats.Won) != n || len(st.Stats.Involved) != n ||
+		st.Turn < 0 || st.Turn >= n || (st.Dir != 1 && st.Dir != -1) || (st.Win != nil && len(st.Win.Tops) != n) {
 		return nil, fmt.Errorf("cats: load: inconsistent state")
 	}
 	if err := st.Config.validate(); err != nil {

@@ -82,7 +82,7 @@ func seeds(t *testing.T, long, short int) int {
 }
 
 func TestPropertyCardsAreConservedAndEveryGameEnds(t *testing.T) {
-	for seed := range uint64(seeds(t, 1000, 100)) {
+	for seed := range uint64(seeds(t, 800, 100)) {
 		r := rand.New(rand.NewPCG(seed, 1))
 		cfg := randomConfig(r)
 		g, err := New(cfg, seed)
@@ -105,7 +105,7 @@ func TestPropertyCardsAreConservedAndEveryGameEnds(t *testing.T) {
 }
 
 func TestPropertyBotGamesEnd(t *testing.T) {
-	for seed := range uint64(seeds(t, 3000, 300)) {
+	for seed := range uint64(seeds(t, 2000, 300)) {
 		r := rand.New(rand.NewPCG(seed, 2))
 		cfg := randomConfig(r)
 		cfg.Seats[0] = bot(1 + r.IntN(3))
@@ -154,7 +154,7 @@ func TestPropertyViewsHideDecksAndCoveredCards(t *testing.T) {
 }
 
 func TestPropertyReplayEqualsAndJSONRoundTripContinuesIdentically(t *testing.T) {
-	for seed := range uint64(seeds(t, 400, 40)) {
+	for seed := range uint64(seeds(t, 300, 40)) {
 		r := rand.New(rand.NewPCG(seed, 4))
 		cfg := randomConfig(r)
 		g, err := New(cfg, seed)
