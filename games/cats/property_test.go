@@ -21,6 +21,30 @@ func randomConfig(r *rand.Rand) Config {
 	return Config{Level: LearningLevel(5 + r.IntN(6)), Seats: seats, Specials: r.IntN(4) > 0, Start: r.IntN(n)}
 }
 
+// checkAttempts: attempts only for the student (seat 0), shaped as the
+// spec's table says.
+func checkAttempts(t testing.TB, st games.Step) {
+	t.Helper()
+	for _, a := range st.Attempts {
+		require.Equal(t, 0, a.Seat, "computer seats never produce attempts")
+		require.True(t, a.A >= 1 && a.B >= 1)
+		switch a.Kind {
+		case games.KindMissed:
+			require.Nil(t, a.Given)
+			require.Nil(t, a.ResponseMS)
+			require.False(t, a.Correct)
+		case games.KindClaim:
+			require.NotNil(t, a.Given)
+			require.NotNil(t, a.ResponseMS)
+			require.GreaterOrEqual(t, *a.ResponseMS, int64(0))
+			require.LessOrEqual(t, *a.ResponseMS, int64(DefaultWindowMS))
+			require.Equal(t, *a.Given == a.A*a.B, a.Correct)
+		default:
+			require.Failf(t, "unexpected kind", "%v", a.Kind)
+		}
+	}
+}
+
 // drive plays a game with a student at seat 0 who flips after a while, slaps
 // on what they see (sometimes wrongly) and sometimes misses; computer cats
 // play through Advance. check runs after every input.
@@ -57,7 +81,9 @@ func drive(t testing.TB, g *Game, r *rand.Rand, check func()) {
 		switch {
 		case m != nil && (!ok || at < next):
 			raw, _ := json.Marshal(m)
-			if _, err := g.Apply(0, raw, at); err != nil {
+			st, err := g.Apply(0, raw, at)
+			checkAttempts(t, st)
+			if err != nil {
 				re, isRule := games.AsRuleError(err)
 				require.True(t, isRule, "%v", err)
 				require.Contains(t, []string{"cats.window_closed", "game.not_your_turn", "cats.already_slapped"}, re.Code)
@@ -65,8 +91,9 @@ func drive(t testing.TB, g *Game, r *rand.Rand, check func()) {
 				require.NoError(t, err)
 			}
 		case ok:
-			_, err := g.Advance(next)
+			st, err := g.Advance(next)
 			require.NoError(t, err)
+			checkAttempts(t, st)
 		default:
 			require.Fail(t, "nothing due and nothing to do")
 		}
