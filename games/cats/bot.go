@@ -136,3 +136,14 @@ func (g *Game) botsReact(revealed []int) {
 		}
 	}
 }
+
+// MedianForShare is the median reaction time to give the computer cats so
+// that a student whose own median is studentMS wins about share (0–1) of the
+// exchanges between them. Both reaction times being log-normal with spread
+// reactionSigma, the student is faster with probability
+// Φ(ln(cats/student) / (σ√2)), hence cats = student · exp(2σ · erfinv(2·share − 1)).
+// The pedagogy tunes Seat.ReactionMS with it (e.g. share 0.6–0.75).
+func MedianForShare(studentMS, share float64) float64 {
+	share = math.Min(0.99, math.Max(0.01, share))
+	return studentMS * math.Exp(2*reactionSigma*math.Erfinv(2*share-1))
+}

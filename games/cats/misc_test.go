@@ -175,3 +175,13 @@ func TestViewShowsOnlyTheNewestCardsAndCounts(t *testing.T) {
 	assert.NotContains(t, string(raw), `"a":1,"b":1`, "seat 0's next card is hidden")
 	assert.Equal(t, []int{1}, g.Waiting())
 }
+
+func TestMedianForShareGivesTheStudentThatShare(t *testing.T) {
+	assert.InDelta(t, 1500, MedianForShare(1500, 0.5), 1e-9)
+	for _, share := range []float64{0.6, 0.75} {
+		median := int(MedianForShare(1500, share))
+		r := Simulate(SimOptions{Games: 150, Seed: 3, Level: games.All(10), Bots: []int{2, 2, 2, 2}, ReactionMS: []int{1500, median, median, median}})
+		got := float64(r.Won[0]) / float64(r.Involved[0])
+		assert.InDelta(t, share, got, 0.06, "median %d", median)
+	}
+}
