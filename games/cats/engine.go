@@ -99,7 +99,7 @@ func (g *Game) View(seat int) any { return g.SeatView(seat) }
 func (g *Game) SeatView(seat int) View {
 	st := &g.st
 	v := View{Seat: seat, Turn: st.Turn, Clockwise: st.Dir > 0, Magic: st.Magic, Clock: st.Clock,
-		Finished: append([]int{}, st.Finished...), Over: st.Done, Legal: g.Legal(seat)}
+		Finished: append([]int{}, st.Finished...), Over: st.Done, Legal: append([]Move{}, g.Legal(seat)...)}
 	for i := range st.Players {
 		p := &st.Players[i]
 		v.Players = append(v.Players, PlayerView{Name: st.Config.Seats[i].Name, Computer: !g.human(i),

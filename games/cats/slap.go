@@ -247,6 +247,9 @@ func (g *Game) closeWindow(at int64, deadline bool) {
 	}
 	g.missedAttempts(w)
 	g.dropWindow()
+	if deadline && g.loud() {
+		g.emit(at, -1, "window_closed")
+	}
 	if deadline {
 		g.st.Pending = g.st.Pending[:0]
 		if wasLive && !w.TurnSet {
