@@ -38,6 +38,10 @@ type Model struct {
 	// MaxPrecision caps the confidence so the estimate keeps following the
 	// student (an Elo K-factor that never reaches zero).
 	MaxPrecision float64
+	// ProcessNoise is the variance added to a fact's log-odds before each
+	// attempt: knowledge changes as the student practises, so old answers
+	// must not freeze the estimate (a Kalman filter's process noise).
+	ProcessNoise float64
 	// AbilityK and AbilityKDecay give the Elo step of the student's ability:
 	// K = AbilityK / (1 + AbilityKDecay·n) after n attempts.
 	AbilityK, AbilityKDecay float64
@@ -77,12 +81,12 @@ type Model struct {
 	TimeSpread, TimeMeanSpread float64
 
 	// Fluency (concepts.md): right in under FluentMS with high confidence.
-	// The lower bound sigmoid(logit − FluentZ·σ) must reach FluentP and the
-	// share of answers under FluentMS must reach FluentFastShare.
-	FluentMS        int64
-	FluentP         float64
-	FluentZ         float64
-	FluentFastShare float64
+	// The chance of a right answer under FluentMS, taking P at its lower
+	// bound sigmoid(logit − FluentZ·σ), must reach FluentP, and the share of
+	// answers under FluentMS alone must reach FluentFastShare.
+	FluentMS int64
+	FluentP  float64
+	FluentZ  float64
 	// MinFluentAttempts: one lucky fast answer is not fluency.
 	MinFluentAttempts int
 
@@ -118,7 +122,6 @@ func DefaultModel() Model {
 		FluentMS:          3000,
 		FluentP:           0.8,
 		FluentZ:           1,
-		FluentFastShare:   0.7,
 		MinFluentAttempts: 2,
 		TargetSuccess:     0.75,
 		ReviewShare:       0.15,
@@ -203,7 +206,8 @@ func (m Model) Update(s FactState, a Attempt) FactState {
 	s = m.forget(s, a.At)
 	score, weight := m.score(a)
 	p := sigmoid(s.Logit)
-	v := 1 / s.Precision
+	v := 1/s.Precision + m.ProcessNoise
+	s.Precision = 1 / v
 	s.Logit += weight * v * (score - p) / (1 + weight*v*p*(1-p))
 	s.Precision = min(s.Precision+weight*p*(1-p), m.MaxPrecision)
 
@@ -226,6 +230,11 @@ func (m Model) Update(s FactState, a Attempt) FactState {
 	// (a fast guess says nothing about fluency).
 	if a.ResponseMS > 0 && (a.Correct || a.TimedOut) {
 		x := math.Log(float64(a.ResponseMS))
+		if a.TimedOut {
+			// The time of a timeout is the timer: the answer would have
+			// come later still.
+			x += timeoutLogPenalty
+		}
 		if s.TimedN <= 0 {
 			s.LogMS = x
 		} else {
@@ -240,6 +249,9 @@ func (m Model) Update(s FactState, a Attempt) FactState {
 	}
 	return s
 }
+
+// timeoutLogPenalty: a timeout enters the typical time as 1.5 × the timer.
+var timeoutLogPenalty = math.Log(1.5)
 
 // score turns an attempt into a score in [0,1] and the weight of its
 // evidence: fast right 1 > slow right > timeout > wrong 0, after the
@@ -288,7 +300,7 @@ func (m Model) Estimate(s FactState, now time.Time) Estimate {
 	return Estimate{
 		P:      p,
 		SD:     p * (1 - p) * sigma,
-		Fluent: s.Attempts >= m.MinFluentAttempts && lower >= m.FluentP && m.fastShare(s) >= m.FluentFastShare,
+		Fluent: s.Attempts >= m.MinFluentAttempts && lower*m.fastShare(s) >= m.FluentP,
 	}
 }
 

@@ -106,7 +106,7 @@ func TestUpdateCountsForDashboards(t *testing.T) {
 
 func TestEstimateForgettingLowersConfidence(t *testing.T) {
 	m := DefaultModel()
-	s := practised(t, m, fact(6, 8), 8)
+	s := practised(t, m, fact(6, 8), 15)
 	now := m.Estimate(s, s.LastSeen)
 	later := m.Estimate(s, s.LastSeen.Add(30*24*time.Hour))
 	assert.Less(t, later.P, now.P, "forgetting lowers mastery")
@@ -134,7 +134,7 @@ func TestEstimateFluentNeedsFastRightAnswers(t *testing.T) {
 		fluent bool
 	}{
 		{"never practised", 0, 0, false},
-		{"fast and often", 1500, 10, true},
+		{"fast and often", 1500, 15, true},
 		{"right but slow", 6000, 10, false},
 		{"right without times", 0, 10, false},
 	}

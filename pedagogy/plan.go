@@ -75,8 +75,12 @@ type TimerPolicy struct {
 type Plan struct {
 	Level    games.Level `json:"level"`
 	Decision string      `json:"decision"`
-	// Step is the ladder step of Level, empty for a custom set of tables.
-	Step          string        `json:"step,omitempty"`
+	// Step is the student's ladder step, empty for a custom set of tables.
+	// It is the step of Level except in a review session.
+	Step string `json:"step,omitempty"`
+	// Review marks a review session: the student stays on Step but plays
+	// the level below, whose facts are fading.
+	Review        bool          `json:"review,omitempty"`
 	Timer         TimerPolicy   `json:"timer"`
 	Reason        games.Message `json:"reason"`
 	TargetSuccess float64       `json:"target_success"`
@@ -103,6 +107,12 @@ func (m Model) Plan(st Student, c Constraint, now time.Time) Plan {
 	}
 	if p.Step != "" {
 		p.Level = stepLevel(p.Step)
+		if p.Decision == DecisionKeep && c.FixedLevel == "" {
+			if below, due, ok := m.reviewDue(st, p.Step, now); ok {
+				p.Level, p.Review = stepLevel(below), true
+				p.Reason = reasonReview(p.Step, below, due)
+			}
+		}
 	}
 	p.TargetSuccess = m.TargetSuccess
 	p.Level.Weights, p.ExpectedSuccess = m.weights(st, p.Level, now)
@@ -176,6 +186,46 @@ func (m Model) decideStep(st Student, c Constraint, now time.Time) (string, stri
 		return ladder[cur+1], DecisionPromote, reasonPromote(ladder[cur+1], step, fluent, total)
 	}
 	return step, DecisionKeep, reasonKeep(step, fluent, total, need)
+}
+
+// Review sessions. The levels of the ladder split the tables, so while a
+// student learns 6–9 the facts of 2–5 are not dealt and fade. Every
+// ReviewEvery-th session at a level is a review of the step below when at
+// least ReviewDueFacts of its facts have faded (were practised but are no
+// longer fluent, or have lost half their evidence). Steps whose level
+// contains the one below (1–10, 1–12) need no review sessions.
+const (
+	ReviewEvery    = 3
+	ReviewDueFacts = 5
+)
+
+// reviewDue says whether this session should review the step below step,
+// and how many of its facts are due.
+func (m Model) reviewDue(st Student, step string, now time.Time) (string, int, bool) {
+	i := stepIndex(step)
+	if i <= 0 || st.SessionsAtLevel == 0 || (st.SessionsAtLevel+1)%ReviewEvery != 0 {
+		return "", 0, false
+	}
+	below := stepLevel(ladder[i-1])
+	cur := stepLevel(step)
+	due := 0
+	for _, f := range levelPairs(below) {
+		if cur.Has(f) {
+			continue
+		}
+		s, ok := st.Facts[f]
+		if !ok {
+			continue
+		}
+		s = m.carryAbility(s, st.Ability)
+		if !m.Estimate(s, now).Fluent || m.faded(s, now) >= 0.5 {
+			due++
+		}
+	}
+	if due < ReviewDueFacts {
+		return "", due, false
+	}
+	return ladder[i-1], due, true
 }
 
 // fluentCount counts the level's fact pairs that are fluent now and were

@@ -103,3 +103,11 @@ func reasonTables(tables []int) games.Message {
 	return msg("tables of "+head+" and "+last+", as the teacher assigned",
 		"tables de "+head+" et "+last+", comme l'a demandé l'enseignant·e")
 }
+
+func reasonReview(step, below string, due int) games.Message {
+	return msg(
+		fmt.Sprintf("review session on %s while learning %s: %d facts learnt there are fading",
+			stepName(below), stepName(step), due),
+		fmt.Sprintf("séance de révision sur %s pendant l'apprentissage de %s : %d faits appris là s'estompent",
+			stepName(below), stepName(step), due))
+}
