@@ -1,0 +1,189 @@
+package play
+
+import (
+	"context"
+	"time"
+
+	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/store"
+)
+
+// Home is the student's home page data (PLAY_API.md).
+type Home struct {
+	Student     HomeStudent      `json:"student"`
+	Assignments []HomeAssignment `json:"assignments"`
+	Continue    []HomeGame       `json:"continue"`
+	Games       []HomeKind       `json:"games"`
+	Invites     []HomeInvite     `json:"invites"`
+	Classmates  []HomeClassmate  `json:"classmates"`
+}
+
+// HomeStudent is who is signed in.
+type HomeStudent struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Level string `json:"level"`
+}
+
+// HomeAssignment is one current assignment of the teacher.
+type HomeAssignment struct {
+	ID       int64        `json:"id"`
+	TitleEN  string       `json:"title_en"`
+	TitleFR  string       `json:"title_fr"`
+	Tables   []int        `json:"tables"`
+	Level    string       `json:"level"`
+	Games    []string     `json:"games"`
+	Due      string       `json:"due,omitempty"`
+	Progress HomeProgress `json:"progress"`
+}
+
+// HomeProgress is how much of an assignment's target is done.
+type HomeProgress struct {
+	Done   int    `json:"done"`
+	Target int    `json:"target"`
+	Unit   string `json:"unit"`
+}
+
+// HomeGame is an unfinished game the student can continue.
+type HomeGame struct {
+	GameID    int64     `json:"game_id"`
+	Game      string    `json:"game"`
+	Edition   string    `json:"edition"`
+	StartedAt time.Time `json:"started_at"`
+	Opponent  string    `json:"opponent"`
+}
+
+// HomeKind is a game the student may start, with its editions.
+type HomeKind struct {
+	Game     string   `json:"game"`
+	Editions []string `json:"editions"`
+}
+
+// HomeInvite is a classmate's invitation to a game.
+type HomeInvite struct {
+	GameID int64  `json:"game_id"`
+	Game   string `json:"game"`
+	From   string `json:"from"`
+}
+
+// HomeClassmate is a classmate the student may invite.
+type HomeClassmate struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// liveWindow is how far back the home looks for unfinished games.
+const liveWindow = 7 * 24 * time.Hour
+
+// Home gathers the student's home page.
+func (s *Service) Home(ctx context.Context, studentID int64) (Home, error) {
+	kid, err := s.store.Student(ctx, studentID)
+	if err != nil {
+		return Home{}, err
+	}
+	wall := s.wall()
+	h := Home{
+		Student:     HomeStudent{ID: kid.ID, Name: kid.DisplayName, Level: kid.Level},
+		Assignments: []HomeAssignment{}, Continue: []HomeGame{}, Invites: []HomeInvite{}, Classmates: []HomeClassmate{},
+	}
+	for _, name := range Order {
+		h.Games = append(h.Games, HomeKind{Game: name, Editions: kinds[name].Editions})
+	}
+	as, err := s.store.ActiveAssignmentsFor(ctx, kid.ID, wall)
+	if err != nil {
+		return Home{}, err
+	}
+	for _, a := range as {
+		ha, err := s.homeAssignment(ctx, kid.ID, a)
+		if err != nil {
+			return Home{}, err
+		}
+		h.Assignments = append(h.Assignments, ha)
+	}
+	rows, err := s.store.LiveGamesOfClass(ctx, kid.ClassID, wall.Add(-liveWindow))
+	if err != nil {
+		return Home{}, err
+	}
+	for _, row := range rows {
+		g, err := decodeGame(row)
+		if err != nil {
+			s.logger.Warn("home: unreadable game", "game", row.ID, "err", err)
+			continue
+		}
+		seat, ok := g.SeatOf(kid.ID)
+		if !ok {
+			continue
+		}
+		if g.SessionOf(seat) == 0 {
+			h.Invites = append(h.Invites, HomeInvite{GameID: row.ID, Game: row.Game, From: g.Seats[0].Name})
+			continue
+		}
+		h.Continue = append(h.Continue, HomeGame{GameID: row.ID, Game: row.Game, Edition: row.Edition, StartedAt: row.CreatedAt, Opponent: opponentName(g.Seats, seat)})
+	}
+	mates, err := s.store.StudentsOf(ctx, kid.ClassID)
+	if err != nil {
+		return Home{}, err
+	}
+	for _, m := range mates {
+		if m.ID != kid.ID {
+			h.Classmates = append(h.Classmates, HomeClassmate{ID: m.ID, Name: m.DisplayName})
+		}
+	}
+	return h, nil
+}
+
+func opponentName(seats []Seat, mine int) string {
+	for i, s := range seats {
+		if i != mine {
+			return s.Name
+		}
+	}
+	return ""
+}
+
+// homeAssignment fills an assignment's card, counting the sessions played
+// (or minutes, from session starts to their last attempts) since it began.
+func (s *Service) homeAssignment(ctx context.Context, studentID int64, a store.Assignment) (HomeAssignment, error) {
+	info := readAssignment(a)
+	ha := HomeAssignment{
+		ID: a.ID, TitleEN: info.TitleEN, TitleFR: info.TitleFR, Tables: info.Tables, Level: info.LevelName,
+		Games: info.Games, Progress: HomeProgress{Target: info.Target.Count, Unit: info.Target.Unit},
+	}
+	if ha.Tables == nil {
+		ha.Tables = tablesOf(info.LevelName)
+	}
+	if ha.Games == nil {
+		ha.Games = Order
+	}
+	if a.DueAt != nil {
+		ha.Due = a.DueAt.Format(time.DateOnly)
+	}
+	sessions, err := s.store.PlaySessionsOf(ctx, studentID, a.StartsAt)
+	if err != nil {
+		return ha, err
+	}
+	for _, ps := range sessions {
+		if ha.Progress.Unit != "minutes" {
+			ha.Progress.Done++
+			continue
+		}
+		if ps.EndedAt != nil {
+			ha.Progress.Done += int(ps.EndedAt.Sub(ps.StartedAt).Minutes())
+		}
+	}
+	return ha, nil
+}
+
+func tablesOf(level string) []int {
+	switch level {
+	case games.LevelGreen:
+		return games.Green().Tables
+	case games.LevelViolet:
+		return games.Violet().Tables
+	case "all-12":
+		return games.All(12).Tables
+	case games.LevelAll, "all-10":
+		return games.All(10).Tables
+	}
+	return []int{}
+}

@@ -1,0 +1,270 @@
+package play
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/pedagogy"
+	"github.com/multipli/multipli/store"
+	"github.com/multipli/multipli/store/storetest"
+)
+
+func TestStartDealsFromThePlanRecordsTheLevelAndTunesOpponents(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		kid := class(t, st, "Léa")[0]
+		s := newService(st, newFakeClock())
+		res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: "magicoa", Edition: "multiplication", Opponents: 2})
+		require.NoError(t, err)
+		assert.Equal(t, "green", res.Session.Plan.LevelName, "a new student starts on green")
+		assert.NotEmpty(t, res.Session.Plan.Reason.EN)
+		assert.NotEmpty(t, res.Session.Plan.Reason.FR)
+		require.Len(t, res.Game.Seats, 3)
+		assert.Equal(t, games.SeatStudent, res.Game.Seats[0].Kind)
+
+		hist, err := st.LevelHistoryOf(ctx, kid.ID)
+		require.NoError(t, err)
+		require.Len(t, hist, 1, "the first plan is recorded")
+		assert.Equal(t, "green", hist[0].ToLevel)
+
+		g, err := s.loadGame(ctx, res.Game.ID)
+		require.NoError(t, err)
+		want := s.model.TuneOpponent(pedagogy.Student{}, res.Session.Plan.Level, targetWin)
+		for _, seat := range g.Seats[1:] {
+			assert.Equal(t, games.SeatComputer, seat.Kind)
+			assert.Equal(t, want.Bot, seat.Bot, "computer tuned from the student's estimates")
+			assert.Equal(t, want.ReactionMS, seat.ReactionMS)
+		}
+		m, err := st.StudentModel(ctx, kid.ID)
+		require.NoError(t, err)
+		var ped pedagogy.Student
+		require.NoError(t, json.Unmarshal([]byte(m.Model), &ped))
+		assert.Equal(t, 1, ped.SessionsAtLevel, "the session is counted on the student")
+
+		// A second session at the same level adds no history row.
+		_, err = s.Start(ctx, StartRequest{StudentID: kid.ID, Game: "potion"})
+		require.NoError(t, err)
+		hist, err = st.LevelHistoryOf(ctx, kid.ID)
+		require.NoError(t, err)
+		assert.Len(t, hist, 1)
+	})
+}
+
+func TestLevelChangeIsRecordedAndKeepsStudentsLevelCurrent(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		kid := class(t, st, "Léa")[0]
+		wall := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+		// A student on green who knows green cold is promoted to violet.
+		ped := fluentStudent(games.Green(), wall)
+		ped.Level, ped.SessionsAtLevel, ped.LevelSince = pedagogy.StepGreen, 5, wall.Add(-72*time.Hour)
+		b, err := json.Marshal(ped)
+		require.NoError(t, err)
+		require.NoError(t, st.SaveStudentModel(ctx, store.StudentModel{StudentID: kid.ID, Model: string(b), UpdatedAt: wall}))
+		s := newService(st, newFakeClock())
+		res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: "potion"})
+		require.NoError(t, err)
+		require.Equal(t, pedagogy.DecisionPromote, res.Session.Plan.Decision, "precondition: the pedagogy promotes")
+		hist, err := st.LevelHistoryOf(ctx, kid.ID)
+		require.NoError(t, err)
+		require.Len(t, hist, 1)
+		assert.Equal(t, "green", hist[0].FromLevel)
+		assert.Equal(t, "violet", hist[0].ToLevel)
+		assert.Equal(t, pedagogy.DecisionPromote, hist[0].Decision)
+		got, err := st.Student(ctx, kid.ID)
+		require.NoError(t, err)
+		assert.Equal(t, "violet", got.Level)
+	})
+}
+
+// fluentStudent knows every fact of the level quickly and surely.
+func fluentStudent(l games.Level, now time.Time) pedagogy.Student {
+	st := pedagogy.Student{Ability: 2, AbilityN: 200, Facts: map[games.Fact]pedagogy.FactState{}}
+	for _, f := range l.Facts() {
+		p := f.Pair()
+		st.Facts[p] = pedagogy.FactState{
+			Logit: 5, Precision: 60, Base: 1, Ability: 2, LogMS: 7.2, TimedN: 8,
+			Attempts: 12, Correct: 12, RecentAccuracy: 1, TypicalMS: 1300, LastSeen: now.Add(-time.Hour),
+		}
+	}
+	return st
+}
+
+func TestStudentWithNoTimersNeverGetsATimer(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		kids := class(t, st, "Léa", "Tom")
+		clock := newFakeClock()
+		for _, k := range kids {
+			ped := fluentStudent(games.Green(), clock.Now())
+			ped.Level, ped.SessionsAtLevel = pedagogy.StepGreen, 1
+			b, err := json.Marshal(ped)
+			require.NoError(t, err)
+			require.NoError(t, st.SaveStudentModel(ctx, store.StudentModel{StudentID: k.ID, Model: string(b), UpdatedAt: clock.Now()}))
+		}
+		noTimers := true
+		require.NoError(t, st.UpdateStudent(ctx, kids[1].ID, store.StudentUpdate{NoTimers: &noTimers}))
+		s := newService(st, clock)
+
+		timed, err := s.Start(ctx, StartRequest{StudentID: kids[0].ID, Game: "cube", Edition: "3"})
+		require.NoError(t, err)
+		require.True(t, timed.Session.Plan.Timer.Enabled, "precondition: a fluent student gets a timer")
+
+		res, err := s.Start(ctx, StartRequest{StudentID: kids[1].ID, Game: "cube", Edition: "3"})
+		require.NoError(t, err)
+		assert.False(t, res.Session.Plan.Timer.Enabled)
+		g, err := s.loadGame(ctx, res.Game.ID)
+		require.NoError(t, err)
+		var saved struct {
+			Config struct {
+				TurnMS int `json:"turn_ms"`
+			} `json:"config"`
+		}
+		require.NoError(t, json.Unmarshal(g.env.Engine, &saved))
+		assert.Zero(t, saved.Config.TurnMS, "the cube's turn timer is off")
+	})
+}
+
+func TestMovesStoreEveryAttemptFieldAndGamesPlayToTheirEnd(t *testing.T) {
+	for _, tc := range []struct{ game, edition string }{{"potion", "3"}, {"potion", "4"}, {"magicoa", "multiplication"}} {
+		t.Run(tc.game+"/"+tc.edition, func(t *testing.T) {
+			storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+				ctx := context.Background()
+				kid := class(t, st, "Léa")[0]
+				clock := newFakeClock()
+				s := newService(st, clock)
+				res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: tc.game, Edition: tc.edition})
+				require.NoError(t, err)
+				playToEnd(t, s, clock, res.Game.ID, kid.ID, 400)
+				g, err := s.loadGame(ctx, res.Game.ID)
+				require.NoError(t, err)
+				assert.True(t, g.eng.Over(), "the game reached its end")
+				assert.Equal(t, store.GameOver, g.Row.Status)
+
+				atts, err := st.AttemptsOfSession(ctx, res.Session.ID)
+				require.NoError(t, err)
+				require.NotEmpty(t, atts)
+				seqs := map[int64]bool{}
+				for _, a := range atts {
+					assert.Equal(t, kid.ID, a.StudentID)
+					require.NotNil(t, a.GameID)
+					assert.Equal(t, res.Game.ID, *a.GameID)
+					assert.Equal(t, g.eng.Game(), a.Game)
+					assert.Equal(t, "green", a.Level)
+					assert.NotEmpty(t, a.Kind)
+					assert.False(t, a.At.IsZero())
+					assert.False(t, seqs[a.Seq], "seq unique")
+					seqs[a.Seq] = true
+					if a.Kind == string(games.KindMissed) {
+						assert.Nil(t, a.Given)
+						assert.Nil(t, a.ResponseMS)
+						assert.False(t, a.Correct)
+					} else {
+						require.NotNil(t, a.Given)
+						require.NotNil(t, a.ResponseMS)
+						assert.Equal(t, *a.Given == a.A*a.B, a.Correct, "correct is given == a×b")
+					}
+				}
+			})
+		})
+	}
+}
+
+func TestResentMoveIsAppliedAndStoredOnce(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		kid := class(t, st, "Léa")[0]
+		clock := newFakeClock()
+		s := newService(st, clock)
+		res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: "magicoa", Edition: "multiplication"})
+		require.NoError(t, err)
+		g, err := s.loadGame(ctx, res.Game.ID)
+		require.NoError(t, err)
+		move := legalMoves(t, g.eng, 0)[0]
+		clock.Add(2 * time.Second)
+		req := MoveRequest{GameID: g.Row.ID, StudentID: kid.ID, Version: g.Row.Version, Seq: 5, Move: move}
+		first, err := s.Move(ctx, req)
+		require.NoError(t, err)
+		before, err := st.AttemptsOfSession(ctx, res.Session.ID)
+		require.NoError(t, err)
+		again, err := s.Move(ctx, req)
+		require.NoError(t, err, "a resend is not a conflict")
+		assert.Equal(t, first.Version, again.Version, "nothing applied twice")
+		after, err := st.AttemptsOfSession(ctx, res.Session.ID)
+		require.NoError(t, err)
+		assert.Len(t, after, len(before))
+	})
+}
+
+func TestStaleVersionIsRefusedInTurnBasedGames(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		kid := class(t, st, "Léa")[0]
+		s := newService(st, newFakeClock())
+		res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: "potion"})
+		require.NoError(t, err)
+		g, err := s.loadGame(ctx, res.Game.ID)
+		require.NoError(t, err)
+		_, err = s.Move(ctx, MoveRequest{GameID: g.Row.ID, StudentID: kid.ID, Version: g.Row.Version - 1, Seq: 1, Move: legalMoves(t, g.eng, 0)[0]})
+		assert.ErrorIs(t, err, ErrStale)
+	})
+}
+
+func TestRefusedMoveIsARuleErrorAndChangesNothing(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		kid := class(t, st, "Léa")[0]
+		s := newService(st, newFakeClock())
+		res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: "potion"})
+		require.NoError(t, err)
+		_, err = s.Move(ctx, MoveRequest{GameID: res.Game.ID, StudentID: kid.ID, Version: res.Game.Version, Seq: 1, Move: json.RawMessage(`{"type":"fly"}`)})
+		re, ok := games.AsRuleError(err)
+		require.True(t, ok, "got %v", err)
+		k, _ := KindOf("potion")
+		_, ok = k.Message(re.Code)
+		assert.True(t, ok, "the refusal %s has a message", re.Code)
+		g, err := s.loadGame(ctx, res.Game.ID)
+		require.NoError(t, err)
+		assert.Equal(t, res.Game.Version, g.Row.Version)
+	})
+}
+
+func TestNotAPlayerCannotSeeOrMove(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		kids := class(t, st, "Léa", "Tom")
+		s := newService(st, newFakeClock())
+		res, err := s.Start(ctx, StartRequest{StudentID: kids[0].ID, Game: "potion"})
+		require.NoError(t, err)
+		_, err = s.View(ctx, res.Game.ID, kids[1].ID)
+		assert.ErrorIs(t, err, ErrNotPlayer)
+		_, err = s.Move(ctx, MoveRequest{GameID: res.Game.ID, StudentID: kids[1].ID, Seq: 1, Move: json.RawMessage(`{}`)})
+		assert.ErrorIs(t, err, ErrNotPlayer)
+	})
+}
+
+func TestResumeGivesTheSameView(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		kid := class(t, st, "Léa")[0]
+		clock := newFakeClock()
+		s := newService(st, clock)
+		res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: "potion", Edition: "4"})
+		require.NoError(t, err)
+		playToEnd(t, s, clock, res.Game.ID, kid.ID, 3)
+		a, err := s.View(ctx, res.Game.ID, kid.ID)
+		require.NoError(t, err)
+		other := newService(st, clock) // another instance
+		b, err := other.View(ctx, res.Game.ID, kid.ID)
+		require.NoError(t, err)
+		ja, _ := json.Marshal(a)
+		jb, _ := json.Marshal(b)
+		assert.JSONEq(t, string(ja), string(jb))
+	})
+}

@@ -1,0 +1,152 @@
+// Package play is the move pipeline between the HTTP layer and the game
+// engines: it deals games from a pedagogy plan, applies a student's move on
+// the server clock, lets the computer players move, turns the engine's
+// attempts into learning-record rows and saves everything through the
+// store's write path. It knows no HTTP (the server package wraps it).
+package play
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+
+	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/games/cats"
+	"github.com/multipli/multipli/games/cube"
+	"github.com/multipli/multipli/games/magicoa"
+	"github.com/multipli/multipli/games/potion"
+)
+
+// Setup is what a game is dealt from: the plan's level and timer, the seats
+// and the edition the student chose.
+type Setup struct {
+	Edition string
+	Level   games.Level
+	Seats   []games.Seat
+	// Timer is the plan's timer policy; disabled means no timer at all
+	// where the game allows it.
+	TimerEnabled bool
+	AnswerMS     int
+	WindowMS     int
+}
+
+// Kind is one of the four games as the platform offers it.
+type Kind struct {
+	Name     string
+	Editions []string // the first is the default
+	// MinOpponents, MaxOpponents and DefaultOpponents bound the computer
+	// (or classmate) seats beside the student's.
+	MinOpponents, MaxOpponents, DefaultOpponents int
+	// RealTime games are judged on the server clock as moves arrive and
+	// driven by a timer between moves (Multipli Cat's).
+	RealTime bool
+	// TwoStudents: a classmate may take the second seat (MultipliPotion).
+	TwoStudents bool
+	New         func(s Setup, seed uint64) (games.Engine, error)
+	Load        func(data []byte) (games.Engine, error)
+	messages    map[string]games.Message
+}
+
+// Message translates one of the game's rule codes (or a common one).
+func (k *Kind) Message(code string) (games.Message, bool) {
+	m, ok := k.messages[code]
+	return m, ok
+}
+
+// HasEdition reports whether the game offers the edition.
+func (k *Kind) HasEdition(e string) bool { return slices.Contains(k.Editions, e) }
+
+func withCommon(own map[string]games.Message) map[string]games.Message {
+	out := games.CommonMessages()
+	maps.Copy(out, own)
+	return out
+}
+
+var kinds = map[string]*Kind{
+	"potion": {
+		Name: "potion", Editions: []string{"3", "4"},
+		MinOpponents: 1, MaxOpponents: 1, DefaultOpponents: 1, TwoStudents: true,
+		New: func(s Setup, seed uint64) (games.Engine, error) {
+			ed, _ := strconv.Atoi(s.Edition)
+			return asEngine(potion.New(potion.Config{Level: s.Level, Seats: s.Seats, Edition: ed}, seed))
+		},
+		Load:     func(b []byte) (games.Engine, error) { return asEngine(potion.Load(b)) },
+		messages: withCommon(potion.Messages()),
+	},
+	"cats": {
+		Name: "cats", Editions: []string{"standard", "specials"},
+		MinOpponents: 2, MaxOpponents: 7, DefaultOpponents: 3, RealTime: true,
+		New: func(s Setup, seed uint64) (games.Engine, error) {
+			// Decision: a slap needs a reaction window to be judged in, so
+			// Multipli Cat's cannot switch it off; a student without timers
+			// gets the longest window the engine allows (60 s), which the
+			// cats' slaps usually end much sooner.
+			window := 60000
+			if s.TimerEnabled && s.WindowMS > 0 {
+				window = s.WindowMS
+			}
+			return asEngine(cats.New(cats.Config{Level: s.Level, Seats: s.Seats, Specials: s.Edition == "specials", WindowMS: window}, seed))
+		},
+		Load:     func(b []byte) (games.Engine, error) { return asEngine(cats.Load(b)) },
+		messages: withCommon(cats.Messages()),
+	},
+	"cube": {
+		Name: "cube", Editions: []string{"1", "2", "3", "4"},
+		MinOpponents: 0, MaxOpponents: 3, DefaultOpponents: 1,
+		New: func(s Setup, seed uint64) (games.Engine, error) {
+			rules, _ := strconv.Atoi(s.Edition)
+			cfg := cube.DefaultConfig(rules, s.Level, s.Seats)
+			// The booklet's 10 s per turn, longer if the plan gives the
+			// student more time per fact; none without timers.
+			cfg.TurnMS = 0
+			if s.TimerEnabled {
+				cfg.TurnMS = max(cube.DefaultTurnMS, s.AnswerMS)
+			}
+			return asEngine(cube.New(cfg, seed))
+		},
+		Load:     func(b []byte) (games.Engine, error) { return asEngine(cube.Load(b)) },
+		messages: withCommon(cube.Messages()),
+	},
+	"magicoa": {
+		Name: "magicoa", Editions: []string{magicoa.Multiplication, magicoa.Classic},
+		MinOpponents: 1, MaxOpponents: 5, DefaultOpponents: 2,
+		New: func(s Setup, seed uint64) (games.Engine, error) {
+			return asEngine(magicoa.New(magicoa.Config{Level: s.Level, Seats: s.Seats, Edition: s.Edition}, seed))
+		},
+		Load:     func(b []byte) (games.Engine, error) { return asEngine(magicoa.Load(b)) },
+		messages: withCommon(magicoa.Messages()),
+	},
+}
+
+// Order is the order the games are offered in.
+var Order = []string{"potion", "cats", "cube", "magicoa"}
+
+// KindOf finds a game by name.
+func KindOf(name string) (*Kind, bool) {
+	k, ok := kinds[name]
+	return k, ok
+}
+
+// asEngine keeps a failed New or Load from becoming a non-nil interface
+// holding a nil pointer.
+func asEngine[T games.Engine](g T, err error) (games.Engine, error) {
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// loadEngine restores a saved engine of the named game.
+func loadEngine(name string, data json.RawMessage) (games.Engine, error) {
+	k, ok := kinds[name]
+	if !ok {
+		return nil, fmt.Errorf("play: unknown game %q", name)
+	}
+	e, err := k.Load(data)
+	if err != nil {
+		return nil, fmt.Errorf("play: load %s: %w", name, err)
+	}
+	return e, nil
+}

@@ -1,0 +1,161 @@
+package play
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/pedagogy"
+	"github.com/multipli/multipli/store"
+)
+
+// Service is the move pipeline. It is safe for concurrent use; several
+// instances may serve one game (the stored version decides who wins).
+type Service struct {
+	store  *store.Store
+	model  pedagogy.Model
+	now    func() time.Time
+	seed   func() uint64
+	logger *slog.Logger
+	hub    *Hub
+}
+
+// Options configure a Service; zero fields take defaults.
+type Options struct {
+	// Model is the pedagogy (default pedagogy.DefaultModel()).
+	Model *pedagogy.Model
+	// Now is the server clock (default time.Now).
+	Now func() time.Time
+	// Seed deals games (default: crypto/rand).
+	Seed   func() uint64
+	Logger *slog.Logger
+}
+
+// New builds the pipeline on a store.
+func New(st *store.Store, o Options) *Service {
+	s := &Service{store: st, now: o.Now, seed: o.Seed, logger: o.Logger}
+	if o.Model != nil {
+		s.model = *o.Model
+	} else {
+		s.model = pedagogy.DefaultModel()
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.seed == nil {
+		s.seed = randomSeed
+	}
+	if s.logger == nil {
+		s.logger = slog.New(slog.DiscardHandler)
+	}
+	s.hub = newHub(s)
+	return s
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+func (s *Service) wall() time.Time { return s.now().UTC() }
+
+// Hub is the service's real-time hub (WebSocket subscriptions and drivers).
+func (s *Service) Hub() *Hub { return s.hub }
+
+// SeatDTO is a seat as the interface shows it.
+type SeatDTO struct {
+	Kind games.SeatKind `json:"kind"`
+	Name string         `json:"name"`
+}
+
+// AttemptDTO is one of the seat's attempts of the last step.
+type AttemptDTO struct {
+	A       int        `json:"a"`
+	B       int        `json:"b"`
+	Given   *int       `json:"given"`
+	Correct bool       `json:"correct"`
+	Kind    games.Kind `json:"kind"`
+}
+
+// GameDTO is a game as one seat sees it (PLAY_API.md).
+type GameDTO struct {
+	ID        int64         `json:"id"`
+	SessionID int64         `json:"session_id"`
+	Game      string        `json:"game"`
+	Edition   string        `json:"edition"`
+	Version   int           `json:"version"`
+	Seat      int           `json:"seat"`
+	Seats     []SeatDTO     `json:"seats"`
+	Level     string        `json:"level"`
+	View      any           `json:"view"`
+	Events    []games.Event `json:"events"`
+	Attempts  []AttemptDTO  `json:"attempts"`
+	Over      bool          `json:"over"`
+	Result    games.Result  `json:"result"`
+	Now       int64         `json:"now"`
+	RealTime  bool          `json:"real_time"`
+}
+
+// DTO is the game as seat sees it now.
+func (g *Game) DTO(seat int, wall time.Time) GameDTO {
+	d := GameDTO{
+		ID: g.Row.ID, SessionID: g.SessionOf(seat), Game: g.Row.Game, Edition: g.Row.Edition,
+		Version: g.Row.Version, Seat: seat, Level: g.env.Level, View: g.eng.View(seat),
+		Events: g.env.Last.Events, Attempts: []AttemptDTO{}, Over: g.eng.Over(),
+		Result: games.Result{Winners: []int{}, Scores: []int{}}, Now: g.env.clockAt(wall),
+		RealTime: g.Kind.RealTime,
+	}
+	if d.Events == nil {
+		d.Events = []games.Event{}
+	}
+	for _, s := range g.Seats {
+		d.Seats = append(d.Seats, SeatDTO{Kind: s.Kind, Name: s.Name})
+	}
+	for _, a := range g.env.Last.Attempts {
+		if a.Seat == seat {
+			d.Attempts = append(d.Attempts, AttemptDTO{A: a.A, B: a.B, Given: a.Given, Correct: a.Correct, Kind: a.Kind})
+		}
+	}
+	if d.Over {
+		d.Result = g.eng.Result()
+		if d.Result.Winners == nil {
+			d.Result.Winners = []int{}
+		}
+	}
+	return d
+}
+
+// View loads a game for a student: their seat's DTO. A game whose clock has
+// something due (a computer's turn, a timer) is advanced first, so a reload
+// never shows a game waiting for nothing. An invited classmate who opens
+// the game joins it (their play session starts).
+func (s *Service) View(ctx context.Context, gameID, studentID int64) (GameDTO, error) {
+	for range 3 {
+		g, err := s.loadGame(ctx, gameID)
+		if err != nil {
+			return GameDTO{}, err
+		}
+		seat, ok := g.SeatOf(studentID)
+		if !ok {
+			return GameDTO{}, ErrNotPlayer
+		}
+		wall := s.wall()
+		changed, err := s.join(ctx, g, seat, wall)
+		if err == nil && !changed {
+			changed, err = s.advanceDue(ctx, g, wall)
+		}
+		if errors.Is(err, ErrStale) {
+			continue // another instance saved meanwhile: read again
+		}
+		if err != nil {
+			return GameDTO{}, err
+		}
+		return g.DTO(seat, wall), nil
+	}
+	return GameDTO{}, ErrStale
+}

@@ -1,0 +1,270 @@
+package play
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/pedagogy"
+	"github.com/multipli/multipli/store"
+)
+
+// StartRequest starts a session and deals its game.
+type StartRequest struct {
+	StudentID int64
+	Game      string
+	Edition   string // "" takes the game's first edition
+	Opponents int    // 0 takes the game's default
+	// ClassmateID invites a classmate to the second seat (MultipliPotion).
+	ClassmateID int64
+}
+
+// PlanDTO is the plan as the interface shows it.
+type PlanDTO struct {
+	Level     games.Level          `json:"level"`
+	LevelName string               `json:"level_name"`
+	Decision  string               `json:"decision"`
+	Reason    games.Message        `json:"reason"`
+	Timer     pedagogy.TimerPolicy `json:"timer"`
+	Opponents []pedagogy.Opponent  `json:"opponents,omitempty"`
+	Step      string               `json:"step,omitempty"`
+	Review    bool                 `json:"review,omitempty"`
+}
+
+// SessionDTO is a started session.
+type SessionDTO struct {
+	ID   int64   `json:"id"`
+	Plan PlanDTO `json:"plan"`
+}
+
+// Started is the answer to a start.
+type Started struct {
+	Session SessionDTO `json:"session"`
+	Game    GameDTO    `json:"game"`
+}
+
+// sessionPlan is what play_sessions.plan holds: the plan, the game, and the
+// facts fluent when the session started (for the end-of-session summary).
+type sessionPlan struct {
+	PlanDTO
+	Game         string       `json:"game"`
+	Edition      string       `json:"edition"`
+	FluentBefore []games.Fact `json:"fluent_before"`
+	InvitedBy    int64        `json:"invited_by,omitempty"`
+}
+
+// targetWin is the share of exchanges a tuned computer opponent leaves the
+// student: a little over half, so that a child wins more often than not
+// but has to play well (pedagogy.TuneOpponent).
+const targetWin = 0.6
+
+// computerNames are the computer players' names (the same in both languages).
+var computerNames = []string{"Pixel", "Moka", "Nova", "Biscuit", "Zébulon", "Réglisse", "Tornade"}
+
+// Start asks the pedagogy for a plan, records the level decision, tunes the
+// computer opponents to the student, deals the game and saves it.
+func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
+	k, ok := KindOf(r.Game)
+	if !ok {
+		return Started{}, &RequestError{Field: "game", Code: "unknown_game"}
+	}
+	if r.Edition == "" {
+		r.Edition = k.Editions[0]
+	}
+	if !k.HasEdition(r.Edition) {
+		return Started{}, &RequestError{Field: "edition", Code: "unknown_edition"}
+	}
+	opponents := r.Opponents
+	if opponents == 0 {
+		opponents = k.DefaultOpponents
+	}
+	if opponents < k.MinOpponents || opponents > k.MaxOpponents {
+		return Started{}, &RequestError{Field: "opponents", Code: "bad_opponents"}
+	}
+	kid, err := s.store.Student(ctx, r.StudentID)
+	if err != nil {
+		return Started{}, err
+	}
+	var mate *store.Student
+	if r.ClassmateID != 0 {
+		if !k.TwoStudents || r.ClassmateID == kid.ID {
+			return Started{}, &RequestError{Field: "classmate_id", Code: "bad_classmate"}
+		}
+		m, err := s.store.Student(ctx, r.ClassmateID)
+		if errors.Is(err, store.ErrNotFound) || (err == nil && m.ClassID != kid.ClassID) {
+			return Started{}, &RequestError{Field: "classmate_id", Code: "bad_classmate"}
+		}
+		if err != nil {
+			return Started{}, err
+		}
+		mate = &m
+	}
+
+	wall := s.wall()
+	c, assignmentID, err := s.constraintFor(ctx, kid.ID, k.Name, wall)
+	if err != nil {
+		return Started{}, err
+	}
+	pst, err := s.pedagogyStudent(ctx, kid)
+	if err != nil {
+		return Started{}, err
+	}
+	firstPlan := pst.Level == ""
+	plan := s.model.StartSession(&pst, c, wall)
+	if kid.NoTimers {
+		plan.Timer = pedagogy.TimerPolicy{} // the teacher's setting wins, whatever the model says
+	}
+	if err := s.savePedagogyStudent(ctx, kid.ID, pst, wall); err != nil {
+		return Started{}, err
+	}
+	if err := s.recordLevel(ctx, kid, plan, firstPlan, wall); err != nil {
+		return Started{}, err
+	}
+
+	seats := []Seat{{Seat: games.Seat{Kind: games.SeatStudent, Name: kid.DisplayName}, StudentID: kid.ID}}
+	var tuned []pedagogy.Opponent
+	if mate != nil {
+		seats = append(seats, Seat{Seat: games.Seat{Kind: games.SeatStudent, Name: mate.DisplayName}, StudentID: mate.ID})
+	} else {
+		opp := s.model.TuneOpponent(pst, plan.Level, targetWin)
+		for i := range opponents {
+			tuned = append(tuned, opp)
+			seats = append(seats, Seat{Seat: games.Seat{Kind: games.SeatComputer, Name: computerNames[i%len(computerNames)], Bot: opp.Bot, ReactionMS: opp.ReactionMS}})
+		}
+	}
+	engineSeats := make([]games.Seat, len(seats))
+	for i, st := range seats {
+		engineSeats[i] = st.Seat
+	}
+	eng, err := k.New(Setup{
+		Edition: r.Edition, Level: plan.Level, Seats: engineSeats,
+		TimerEnabled: plan.Timer.Enabled, AnswerMS: plan.Timer.AnswerMS, WindowMS: plan.Timer.WindowMS,
+	}, s.seed())
+	if err != nil {
+		return Started{}, err
+	}
+
+	pdto := PlanDTO{
+		Level: plan.Level, LevelName: plan.Level.Name, Decision: plan.Decision, Reason: plan.Reason,
+		Timer: plan.Timer, Opponents: tuned, Step: plan.Step, Review: plan.Review,
+	}
+	ps, err := s.createSession(ctx, kid.ID, assignmentID, pdto, k.Name, r.Edition, 0, wall)
+	if err != nil {
+		return Started{}, err
+	}
+	g := &Game{Kind: k, Seats: seats, eng: eng, env: saved{
+		LastSeq: make([]int64, len(seats)), Sessions: make([]int64, len(seats)), Level: plan.Level.Name,
+	}}
+	g.env.Sessions[0] = ps.ID
+	state, err := g.encodeState(0, wall, games.Step{})
+	if err != nil {
+		return Started{}, err
+	}
+	seatsJSON, err := json.Marshal(seats)
+	if err != nil {
+		return Started{}, fmt.Errorf("play: seats: %w", err)
+	}
+	g.Row = store.Game{
+		PlaySessionID: ps.ID, Game: k.Name, Edition: r.Edition, Seats: string(seatsJSON), State: state,
+		Status: g.status(), CreatedAt: wall, UpdatedAt: wall,
+	}
+	if err := s.store.CreateGame(ctx, &g.Row); err != nil {
+		return Started{}, err
+	}
+	// A computer that starts plays at once.
+	if _, err := s.advanceDue(ctx, g, wall); err != nil {
+		return Started{}, err
+	}
+	return Started{Session: SessionDTO{ID: ps.ID, Plan: pdto}, Game: g.DTO(0, wall)}, nil
+}
+
+func (s *Service) createSession(ctx context.Context, studentID int64, assignmentID *int64, p PlanDTO, game, edition string, invitedBy int64, wall time.Time) (store.PlaySession, error) {
+	stats, err := s.store.FactStatsOf(ctx, studentID)
+	if err != nil {
+		return store.PlaySession{}, err
+	}
+	sp := sessionPlan{PlanDTO: p, Game: game, Edition: edition, FluentBefore: []games.Fact{}, InvitedBy: invitedBy}
+	for _, st := range stats {
+		if st.Fluent {
+			sp.FluentBefore = append(sp.FluentBefore, games.Fact{A: st.A, B: st.B})
+		}
+	}
+	b, err := json.Marshal(sp)
+	if err != nil {
+		return store.PlaySession{}, fmt.Errorf("play: plan: %w", err)
+	}
+	ps := store.PlaySession{StudentID: studentID, AssignmentID: assignmentID, Plan: string(b), StartedAt: wall}
+	return ps, s.store.CreatePlaySession(ctx, &ps)
+}
+
+// join starts the play session of an invited classmate the first time they
+// open the game, and saves it in the game. It reports whether it saved.
+func (s *Service) join(ctx context.Context, g *Game, seat int, wall time.Time) (bool, error) {
+	if g.SessionOf(seat) != 0 {
+		return false, nil
+	}
+	var inviter sessionPlan
+	if ps, err := s.store.PlaySession(ctx, g.Row.PlaySessionID); err == nil {
+		_ = json.Unmarshal([]byte(ps.Plan), &inviter)
+	}
+	ps, err := s.createSession(ctx, g.Seats[seat].StudentID, nil, inviter.PlanDTO, g.Row.Game, g.Row.Edition, g.Seats[0].StudentID, wall)
+	if err != nil {
+		return false, err
+	}
+	g.env.Sessions[seat] = ps.ID
+	// The join is saved like a move that did nothing: it keeps the clock
+	// and the last step, so the other seat's screen does not change.
+	return true, s.save(ctx, g, g.env.Last, g.env.clockAt(wall), wall)
+}
+
+// recordLevel writes the plan's level decision to level_history (which also
+// keeps students.level current) when the student's level changes, and at
+// the student's first plan.
+func (s *Service) recordLevel(ctx context.Context, kid store.Student, p pedagogy.Plan, first bool, wall time.Time) error {
+	to := p.Step
+	if to == "" {
+		to = games.LevelCustom
+	}
+	if to == kid.Level && !first {
+		return nil
+	}
+	return s.store.RecordLevelChange(ctx, &store.LevelChange{
+		StudentID: kid.ID, At: wall, FromLevel: kid.Level, ToLevel: to, Decision: p.Decision,
+		ReasonEN: p.Reason.EN, ReasonFR: p.Reason.FR,
+	})
+}
+
+// constraintFor reads the teacher's current assignment that allows the game
+// (the newest one) into a pedagogy constraint.
+func (s *Service) constraintFor(ctx context.Context, studentID int64, game string, wall time.Time) (pedagogy.Constraint, *int64, error) {
+	as, err := s.store.ActiveAssignmentsFor(ctx, studentID, wall)
+	if err != nil {
+		return pedagogy.Constraint{}, nil, err
+	}
+	for _, a := range as {
+		info := readAssignment(a)
+		if len(info.Games) > 0 && !slices.Contains(info.Games, game) {
+			continue
+		}
+		c := pedagogy.Constraint{NoTimers: !a.Timers}
+		switch {
+		case len(info.Tables) > 0 && info.LevelName == games.LevelCustom:
+			c.Tables = info.Tables
+		case info.LevelName == games.LevelGreen, info.LevelName == games.LevelViolet:
+			c.FixedLevel = info.LevelName
+		case strings.HasPrefix(info.LevelName, "all"):
+			c.FixedLevel = pedagogy.StepAll10
+			if slices.Contains(info.Tables, 12) || info.LevelName == pedagogy.StepAll12 {
+				c.FixedLevel = pedagogy.StepAll12
+			}
+		}
+		id := a.ID
+		return c, &id, nil
+	}
+	return pedagogy.Constraint{}, nil, nil
+}
