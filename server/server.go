@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/multipli/multipli/play"
 	"github.com/multipli/multipli/server/credential"
 	"github.com/multipli/multipli/store"
 )
@@ -58,6 +59,7 @@ type Server struct {
 	sealer *credential.Sealer
 	echo   *echo.Echo
 	web    *webAssets
+	play   *play.Service
 }
 
 // New builds the server and its routes. It panics only on a programming
@@ -90,6 +92,7 @@ func New(cfg Config, st *store.Store, logger *slog.Logger) *Server {
 		panic(err)
 	}
 	s := &Server{cfg: cfg, store: st, logger: logger, sealer: sealer, web: mustLoadWeb()}
+	s.play = play.New(st, play.Options{Now: cfg.Now, Logger: logger})
 	s.echo = s.newEcho()
 	return s
 }

@@ -1,0 +1,185 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/play"
+	"github.com/multipli/multipli/store"
+)
+
+// The play API (PLAY_API.md): a student's home, sessions, games and moves.
+// The engines judge every move on the server; the client's word is never
+// taken for a product, a time or a result.
+
+func (s *Server) handlePlayHome(c echo.Context) error {
+	h, err := s.play.Home(c.Request().Context(), me(c).ID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, h)
+}
+
+type startBody struct {
+	Game        string `json:"game"`
+	Edition     string `json:"edition"`
+	Opponents   int    `json:"opponents"`
+	ClassmateID int64  `json:"classmate_id"`
+}
+
+func (s *Server) handlePlayStart(c echo.Context) error {
+	var b startBody
+	if err := bindJSON(c, &b); err != nil {
+		return err
+	}
+	res, err := s.play.Start(c.Request().Context(), play.StartRequest{
+		StudentID: me(c).ID, Game: b.Game, Edition: b.Edition, Opponents: b.Opponents, ClassmateID: b.ClassmateID,
+	})
+	if err != nil {
+		return s.playError(c, "", err)
+	}
+	return c.JSON(http.StatusCreated, res)
+}
+
+func (s *Server) handlePlayGame(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	dto, err := s.play.View(c.Request().Context(), id, me(c).ID)
+	if err != nil {
+		return s.playError(c, "", err)
+	}
+	return c.JSON(http.StatusOK, dto)
+}
+
+type moveBody struct {
+	Version *int            `json:"version"`
+	Seq     int64           `json:"seq"`
+	Move    json.RawMessage `json:"move"`
+}
+
+func (s *Server) handlePlayMove(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var b moveBody
+	if err := bindJSON(c, &b); err != nil {
+		return err
+	}
+	switch {
+	case b.Version == nil:
+		return invalid("version", "required")
+	case b.Seq <= 0:
+		return invalid("seq", "required")
+	case len(b.Move) == 0:
+		return invalid("move", "required")
+	}
+	dto, err := s.play.Move(c.Request().Context(), play.MoveRequest{GameID: id, StudentID: me(c).ID, Version: *b.Version, Seq: b.Seq, Move: b.Move})
+	if err != nil {
+		return s.playError(c, gameOfPath(c, s), err)
+	}
+	return c.JSON(http.StatusOK, dto)
+}
+
+func (s *Server) handlePlayEnd(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	sum, err := s.play.End(c.Request().Context(), id, me(c).ID)
+	if err != nil {
+		return s.playError(c, "", err)
+	}
+	return c.JSON(http.StatusOK, sum)
+}
+
+// gameOfPath names the game of the path's id, for translating its rules.
+func gameOfPath(c echo.Context, s *Server) string {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil {
+		return ""
+	}
+	g, err := s.store.Game(c.Request().Context(), id)
+	if err != nil {
+		return ""
+	}
+	return g.Game
+}
+
+// playErrorBody is a refusal with its rule's parameters.
+type playErrorBody struct {
+	Error playErrorDetail `json:"error"`
+}
+
+type playErrorDetail struct {
+	Code    string         `json:"code"`
+	Message string         `json:"message"`
+	Field   string         `json:"field,omitempty"`
+	Params  map[string]any `json:"params,omitempty"`
+}
+
+// playError answers the pipeline's refusals: a rule refused (422, the
+// rule's message in the caller's language), a stale version (409), a bad
+// request (400); anything else goes to the common error handler.
+func (s *Server) playError(c echo.Context, game string, err error) error {
+	var (
+		re  *games.RuleError
+		req *play.RequestError
+	)
+	lang := langOf(c)
+	switch {
+	case errors.As(err, &re):
+		return c.JSON(http.StatusUnprocessableEntity, playErrorBody{Error: ruleDetail(lang, game, re)})
+	case errors.Is(err, play.ErrStale), errors.Is(err, store.ErrStale):
+		return c.JSON(http.StatusConflict, playErrorBody{Error: playErrorDetail{
+			Code: "game.version_conflict", Message: playMessage(lang, "game.version_conflict", nil),
+		}})
+	case errors.As(err, &req):
+		return c.JSON(http.StatusBadRequest, playErrorBody{Error: playErrorDetail{
+			Code: req.Code, Field: req.Field, Message: playMessage(lang, req.Code, nil),
+		}})
+	}
+	return err
+}
+
+// ruleDetail translates a rule code with the game's messages, then the
+// codes every engine shares.
+func ruleDetail(lang, game string, re *games.RuleError) playErrorDetail {
+	d := playErrorDetail{Code: re.Code, Params: re.Params}
+	msg, ok := games.CommonMessages()[re.Code]
+	if k, found := play.KindOf(game); found {
+		if m, has := k.Message(re.Code); has {
+			msg, ok = m, true
+		}
+	}
+	if ok {
+		d.Message = msg.Text(lang, re.Params)
+	} else {
+		d.Message = playMessage(lang, "game.refused", nil)
+	}
+	return d
+}
+
+// playMessages are the play API's own refusals, in both languages.
+var playMessages = map[string]games.Message{
+	"game.version_conflict": {EN: "The game moved on: here it is as it stands now.", FR: "La partie a avancé : la voici telle qu'elle est maintenant."},
+	"game.refused":          {EN: "This move is not allowed here.", FR: "Ce coup n'est pas permis ici."},
+	"unknown_game":          {EN: "There is no such game.", FR: "Ce jeu n'existe pas."},
+	"unknown_edition":       {EN: "This game has no such edition.", FR: "Ce jeu n'a pas cette édition."},
+	"bad_opponents":         {EN: "This game cannot be played with that many players.", FR: "Ce jeu ne se joue pas à autant de joueurs."},
+	"bad_classmate":         {EN: "You can only invite a classmate, to MultipliPotion.", FR: "Tu ne peux inviter qu'un camarade de ta classe, à MultipliPotion."},
+}
+
+func playMessage(lang, code string, params map[string]any) string {
+	if m, ok := playMessages[code]; ok {
+		return m.Text(lang, params)
+	}
+	return message(lang, code, params)
+}
