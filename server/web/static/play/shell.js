@@ -123,13 +123,13 @@ class GamePage {
 
   renderHead() {
     const d = this.dto;
-    this.head.replaceChildren(
+    this.head.replaceChildren(...[
       h("h1", { class: "play-title" }, gameTitle(d.game)),
       d.edition ? h("span", { class: "play-edition" }, t(`edition.${d.game}.${d.edition}`)) : null,
       levelBadge(d.level),
       h("span", { class: "spacer" }),
       d.over ? null : button(t("session.finish"), () => this.finish(), { class: "secondary", "data-key": "finish" }),
-    );
+    ].filter(Boolean));
   }
 
   renderFoot() {
