@@ -1,6 +1,6 @@
 // The dev harness: runs the real shell and game modules on hand-written
 // fixtures (fixtures/<name>.json, a GameDTO each) with a fake transport that
-// logs the moves it is sent. Query: ?fixture=potion-3&lang=fr&click=a,b
+// logs the moves it is sent. Query: ?fixture=potion-3&lang=fr&click=a;b
 // (press the elements with those data-key values, for screenshots)
 // &refuse=1 (refuse every move with a sample rule message) &summary=1.
 
@@ -31,10 +31,10 @@ const transport = {
 };
 
 const page = await mount({ root: document.getElementById("play"), gameID: name, transport, socket: false });
-for (const key of (q.get("click") || "").split(",").filter(Boolean)) {
+for (const key of (q.get("click") || "").split(";").filter(Boolean)) {
   await new Promise((r) => setTimeout(r, 50));
   const el = document.querySelector(`[data-key="${key}"]`);
-  if (el) el.click();
+  if (el) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
 }
 if (q.get("summary")) await page.finish();
 if (q.get("focus")) document.querySelector(`[data-key="${q.get("focus")}"]`)?.focus();
