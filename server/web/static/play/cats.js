@@ -144,18 +144,19 @@ export function render(root, dto, api) {
 
 function catsEvent(e, dto, t) {
   const who = seatNameOf(dto, e.seat, t);
+  const me = e.seat === dto.seat;
   const d = e.data || {};
   switch (e.type) {
-    case "reveal": return t("cats.ev.reveal", { who, card: cardText(d.card, t) });
-    case "slap": return t("cats.ev.slap", { who });
-    case "exchange": return t("cats.ev.exchange", { who });
-    case "gluttony": return t("cats.ev.gluttony", { who });
+    case "reveal": return t("cats.ev.reveal", { me, who, card: cardText(d.card, t) });
+    case "slap": return t("cats.ev.slap", { me, who });
+    case "exchange": return t("cats.ev.exchange", { me, who });
+    case "gluttony": return t("cats.ev.gluttony", { me, who });
     case "direction": return t("cats.ev.direction");
     case "magic": return t("cats.ev.magic");
-    case "chase": return t("cats.ev.chase", { who: seatNameOf(dto, d.slowest, t) });
-    case "ambush": return t("cats.ev.ambush", { who });
-    case "give": return t("cats.ev.give", { who, to: seatNameOf(dto, d.to, t) });
-    case "finished": return t("cats.ev.finished", { who });
+    case "chase": return t("cats.ev.chase", { me, who: seatNameOf(dto, d.slowest, t) });
+    case "ambush": return t("cats.ev.ambush", { me, who });
+    case "give": return t("cats.ev.give", { me, who, to: seatNameOf(dto, d.to, t) });
+    case "finished": return t("cats.ev.finished", { me, who });
     case "recycle": return null;
     case "over": return t("cats.over");
     default: return null;

@@ -298,14 +298,15 @@ function monsterCard(m, shown) {
 
 function cubeEvent(e, dto, t) {
   const who = seatNameOf(dto, e.seat, t);
+  const me = e.seat === dto.seat;
   const d = e.data || {};
   switch (e.type) {
-    case "found": return t("cube.ev.found", { who, code: d.code });
-    case "wrong_claim": return t("cube.ev.wrong", { who, code: d.code, why: d.reason ? t(`reason.${d.reason}`) : "" });
-    case "no_solution_claim": return t("cube.ev.nosol", { who });
-    case "pass": return t("cube.ev.pass", { who });
-    case "time_up": return t("cube.ev.time_up", { who });
-    case "tile_moved": return t("cube.ev.moved", { who });
+    case "found": return t("cube.ev.found", { me, who, code: d.code });
+    case "wrong_claim": return t("cube.ev.wrong", { me, who, code: d.code, why: d.reason ? t(`reason.${d.reason}`) : "" });
+    case "no_solution_claim": return t("cube.ev.nosol", { me, who });
+    case "pass": return t("cube.ev.pass", { me, who });
+    case "time_up": return t("cube.ev.time_up", { me, who });
+    case "tile_moved": return t("cube.ev.moved", { me, who });
     default: return null;
   }
 }

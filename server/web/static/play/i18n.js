@@ -38,7 +38,9 @@ export function onLangChange(fn) { listeners.push(fn); }
 // from params. A missing key shows itself, so a gap is seen, not hidden.
 export function t(key, params = {}) {
   const entry = STRINGS[key];
-  let s = entry ? (entry[current] ?? entry.en) : key;
+  // params.me picks the "<lang>_me" variant when there is one: French
+  // sentences about the child ("Tu as posé") differ from those about others.
+  let s = entry ? ((params.me && entry[`${current}_me`]) || (entry[current] ?? entry.en)) : key;
   if (typeof s === "function") return s(params);
   return s.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
 }

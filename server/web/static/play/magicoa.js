@@ -181,12 +181,13 @@ function answerForm(question, key, send, ui, t) {
 
 function magicoaEvent(e, dto, t) {
   const who = seatNameOf(dto, e.seat, t);
+  const me = e.seat === dto.seat;
   const d = e.data || {};
   switch (e.type) {
-    case "placed": return t("magicoa.ev.placed", { who, what: d.fact ? `${d.fact} = ${d.value}` : d.value, n: (d.potion ?? 0) + 1 });
-    case "discarded": return t("magicoa.ev.discarded", { who, v: d.value });
-    case "won": return t("magicoa.ev.won", { who, points: d.points, colour: t(`magicoa.colour.${d.colour}`) });
-    case "exchanged": return t("magicoa.ev.exchanged", { who });
+    case "placed": return t("magicoa.ev.placed", { me, who, what: d.fact ? `${d.fact} = ${d.value}` : d.value, n: (d.potion ?? 0) + 1 });
+    case "discarded": return t("magicoa.ev.discarded", { me, who, v: d.value });
+    case "won": return t("magicoa.ev.won", { me, who, points: d.points, colour: t(`magicoa.colour.${d.colour}`) });
+    case "exchanged": return t("magicoa.ev.exchanged", { me, who });
     case "round_started": return t("magicoa.ev.round", { r: d.round });
     case "tripled": return d.correct ? t("magicoa.ev.tripled_ok", { p: d.points, v: d.tripled }) : t("magicoa.ev.tripled_no", { p: d.points, v: d.tripled });
     case "answered": return null;

@@ -224,15 +224,16 @@ function trophyIcon(x, y, w, on) {
 
 function potionEvent(e, dto, t) {
   const who = seatNameOf(dto, e.seat, t);
+  const me = e.seat === dto.seat;
   const d = e.data || {};
   switch (e.type) {
     case "lay": {
       const c = [...dto.view.zones[0], ...dto.view.zones[1]].find((x) => x.id === d.card);
-      return c ? t("potion.ev.lay", { who, p: c.potion, m: c.monster }) : t("potion.ev.lay_any", { who });
+      return c ? t("potion.ev.lay", { me, who, p: c.potion, m: c.monster }) : t("potion.ev.lay_any", { me, who });
     }
-    case "capture": return t("potion.ev.capture", { who, a: d.a, b: d.b, m: d.product });
-    case "end_turn": return t("potion.ev.end", { who });
-    case "vigilance": return t("potion.ev.vigilance", { who });
+    case "capture": return t("potion.ev.capture", { me, who, a: d.a, b: d.b, m: d.product });
+    case "end_turn": return t("potion.ev.end", { me, who });
+    case "vigilance": return t("potion.ev.vigilance", { me, who });
     case "game_over": return t("potion.ev.over");
     default: return eventLine(e, dto, t);
   }

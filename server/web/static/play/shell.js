@@ -51,7 +51,7 @@ class GamePage {
 
   async load() {
     try {
-      this.accept(await this.transport.game(this.gameID));
+      await this.accept(await this.transport.game(this.gameID));
     } catch (err) {
       this.showError(err);
     }
@@ -236,6 +236,9 @@ class GamePage {
     try {
       this.summary = await this.transport.end(this.dto.session_id);
       if (this.socket) this.socket.close();
+      // The session is over: the summary takes the board's place.
+      this.board.hidden = true;
+      this.head.querySelector('[data-key="finish"]')?.remove();
       this.renderFoot();
       this.foot.querySelector("h2")?.focus();
     } catch (err) {

@@ -36,6 +36,6 @@ for (const key of (q.get("click") || "").split(";").filter(Boolean)) {
   const el = document.querySelector(`[data-key="${key}"]`);
   if (el) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
 }
-if (q.get("summary")) await page.finish();
+if (q.get("summary")) { try { await page.finish(); } catch (e) { sent.textContent += "finish: " + e + "\n"; } }
 if (q.get("focus")) document.querySelector(`[data-key="${q.get("focus")}"]`)?.focus();
 document.body.dataset.ready = "1";
