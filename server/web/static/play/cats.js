@@ -8,7 +8,7 @@ import { cat, mouse } from "./art.js";
 import { seatNameOf, eventsBox } from "./gamebits.js";
 
 const FUR = ["fur-0", "fur-1", "fur-2", "fur-3", "fur-4", "fur-5", "fur-6", "fur-7"];
-const SPECIAL_ICON = { chase: "»", dead_end: "⇄", magic: "✦", seesaw: "⚖", ambush: "!", gift: "🎁" };
+const SPECIAL_ICON = { chase: "»", dead_end: "⇄", magic: "✦", seesaw: "⚖", ambush: "!", gift: "♥" };
 
 function isEmpty(c) { return !c || (!c.a && !c.n && !c.s); }
 
@@ -86,12 +86,18 @@ export function render(root, dto, api) {
     bar = h("div", { class: "window-bar", role: "timer", "aria-label": t("cats.window") },
       svgBox(300, 12, { class: "window-svg", "aria-hidden": "true", preserveAspectRatio: "none" },
         s("rect", { x: 0, y: 0, width: 300, height: 12, class: "window-bg" }), fill));
+    // With reduced motion the bar does not shrink smoothly: it steps once a
+    // second, and the seconds left are written beside it.
+    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const secs = h("span", { class: "window-secs" });
+    if (still) bar.append(secs);
     const tick = () => {
       const left = Math.max(0, win.deadline - api.clock());
       fill.setAttribute("width", String(Math.round((300 * left) / total)));
+      if (still) secs.textContent = t("cube.seconds_left", { n: Math.ceil(left / 1000) });
     };
     tick();
-    const id = setInterval(tick, 100);
+    const id = setInterval(tick, still ? 1000 : 100);
     api.onCleanup(() => clearInterval(id));
   }
 

@@ -302,7 +302,7 @@ function cubeEvent(e, dto, t) {
   const d = e.data || {};
   switch (e.type) {
     case "found": return t("cube.ev.found", { me, who, code: d.code });
-    case "wrong_claim": return t("cube.ev.wrong", { me, who, code: d.code, why: d.reason ? t(`reason.${d.reason}`) : "" });
+    case "wrong_claim": return t("cube.ev.wrong", { me, who, code: d.code, why: d.reason && !t(`reason.${d.reason}`).startsWith("reason.") ? t(`reason.${d.reason}`) : "" });
     case "no_solution_claim": return t("cube.ev.nosol", { me, who });
     case "pass": return t("cube.ev.pass", { me, who });
     case "time_up": return t("cube.ev.time_up", { me, who });

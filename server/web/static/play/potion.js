@@ -81,6 +81,11 @@ export function render(root, dto, api) {
   const legal = v.legal || [];
   const myTurn = legal.length > 0;
   const vigil = ui.mode === "vigilance";
+  // Quiz mode (a teacher option): before laying, the child picks two potions
+  // of their hand or zone and types the product.
+  if (ui.mode === "quiz" && !has(legal, "answer")) ui.mode = "capture";
+  const quiz = ui.mode === "quiz";
+  ui.quiz = ui.quiz || [];
   const potionSide = vigil ? op : me;
   const monsterSide = vigil ? me : op;
   const canPick = has(legal, "capture") || (vigil && has(legal, "vigilance"));
@@ -95,6 +100,12 @@ export function render(root, dto, api) {
     }
     rerender();
   };
+  const toggleQuiz = (id) => {
+    const i = ui.quiz.indexOf(id);
+    if (i >= 0) ui.quiz.splice(i, 1);
+    else { ui.quiz.push(id); if (ui.quiz.length > 2) ui.quiz.shift(); }
+    rerender();
+  };
   const pickMonster = (id) => { ui.monster = ui.monster === id ? null : id; rerender(); };
 
   // Zones: potions of potionSide and monsters of monsterSide are pickable.
@@ -102,6 +113,7 @@ export function render(root, dto, api) {
     const near = p === me ? (vigil ? "monster" : "potion") : (vigil ? "potion" : "monster");
     const cards = (v.zones[p] || []).map((c) => {
       const key = `z${p}-${c.id}`;
+      if (quiz && p === me) return cardButton(c, near, key, t, { pressed: ui.quiz.includes(c.id), onClick: () => toggleQuiz(c.id) });
       const shown = v.shown && (v.shown.monster === c.id || v.shown.potions.includes(c.id));
       if (!canPick) return shown ? cardButton(c, near, key, t, { extra: t("potion.shown") }) : cardStatic(c, near, t, key);
       if (p === potionSide) {
@@ -146,11 +158,15 @@ export function render(root, dto, api) {
   } else if (!myTurn) {
     prompt = t("potion.wait", { name: seatNameOf(dto, v.turn, t) });
   } else {
-    if (vigil) prompt = t("potion.prompt_vigilance");
+    if (quiz) prompt = t("potion.prompt_quiz");
+    else if (vigil) prompt = t("potion.prompt_vigilance");
     else if (has(legal, "lay")) prompt = t("potion.prompt_lay");
     else if (has(legal, "capture")) prompt = t("potion.prompt_capture");
     else prompt = t("potion.prompt_end");
-    if (vigil) {
+    if (quiz) {
+      actions.push(quizForm());
+      actions.push(button(t("potion.vigilance_cancel"), () => { ui.mode = "capture"; ui.quiz = []; rerender(); }, { "data-key": "quiz-cancel" }));
+    } else if (vigil) {
       actions.push(button(t("potion.vigilance_show"), () => submit("vigilance"), {
         class: "primary", "data-key": "vigil-go", disabled: !(ui.potions.length === 2 && ui.monster !== null) || null }));
       actions.push(button(t("potion.vigilance_cancel"), () => { ui.mode = "capture"; ui.potions = []; ui.monster = null; rerender(); }, { "data-key": "vigil-cancel" }));
@@ -159,6 +175,7 @@ export function render(root, dto, api) {
       if (has(legal, "vigilance")) {
         actions.push(button(t("potion.vigilance"), () => { ui.mode = "vigilance"; ui.potions = []; ui.monster = null; rerender(); }, { class: "warn", "data-key": "vigil" }));
       }
+      if (has(legal, "answer")) actions.push(button(t("potion.quiz"), () => { ui.mode = "quiz"; ui.quiz = []; rerender(); }, { "data-key": "quiz" }));
       if (has(legal, "end")) actions.push(button(t("potion.end_turn"), () => api.move({ type: "end" }), { "data-key": "end" }));
     }
   }
@@ -166,6 +183,20 @@ export function render(root, dto, api) {
   function captureButton() {
     return button(t("potion.capture"), () => submit("capture"), {
       class: "primary", "data-key": "capture", disabled: !(ui.potions.length === 2 && ui.monster !== null) || null });
+  }
+
+  function quizForm() {
+    const input = h("input", { type: "text", inputmode: "numeric", maxlength: "3", id: "quiz-value", "data-key": "quiz-value", autocomplete: "off", class: "answer-input" });
+    const find = (id) => [...(v.hand || []), ...(v.zones[me] || [])].find((c) => c.id === id);
+    const ps = ui.quiz.map(find).filter(Boolean).map((c) => c.potion);
+    return h("form", { class: "answer-form", on: { submit: async (ev) => {
+      ev.preventDefault();
+      const n = parseInt(input.value, 10);
+      if (ui.quiz.length !== 2 || Number.isNaN(n)) { api.announce(t("potion.quiz_need")); return; }
+      if (await api.move({ type: "answer", potions: ui.quiz.slice(), value: n })) { ui.quiz = []; ui.mode = "capture"; }
+    } } },
+      h("label", { for: "quiz-value" }, ps.length === 2 ? t("potion.quiz_question", { a: ps[0], b: ps[1] }) : t("potion.quiz_pick")),
+      h("div", { class: "row" }, input, h("button", { type: "submit", class: "primary" }, "OK")));
   }
 
   async function submit(type) {
@@ -176,7 +207,9 @@ export function render(root, dto, api) {
 
   // The hand: a card is laid by pressing it.
   const canLay = has(legal, "lay");
-  const hand = (v.hand || []).map((c) => canLay
+  const hand = (v.hand || []).map((c) => quiz
+    ? cardButton(c, "potion", `h-${c.id}`, t, { pressed: ui.quiz.includes(c.id), onClick: () => toggleQuiz(c.id) })
+    : canLay
     ? cardButton(c, "potion", `h-${c.id}`, t, { onClick: () => api.move({ type: "lay", card: c.id }), extra: t("potion.lay_this") })
     : cardStatic(c, "potion", t, `h-${c.id}`));
 
@@ -191,7 +224,7 @@ export function render(root, dto, api) {
       eventsBox(dto, (e) => potionEvent(e, dto, t), t, ui)),
     zone(me),
     h("section", { class: "hand", "aria-label": t("potion.your_hand") },
-      h("h2", { class: "zone-title" }, t("potion.your_hand"), canLay ? h("span", { class: "zone-hint" }, t("potion.hint_lay")) : null),
+      h("h2", { class: "zone-title" }, t("potion.your_hand"), canLay && !quiz ? h("span", { class: "zone-hint" }, t("potion.hint_lay")) : null),
       h("div", { class: "cards" }, hand.length ? hand : h("p", { class: "empty" }, t("potion.hand_empty")))),
     h("div", { class: "my-trophies" }, trophies(me))));
 }

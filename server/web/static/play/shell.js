@@ -154,7 +154,7 @@ class GamePage {
     const scores = (r.scores || []).map((sc, i) => h("li", {}, `${seatName(d, i)} : ${sc}`));
     return h("section", { class: "result panel", "aria-labelledby": "result-title" },
       h("h2", { id: "result-title" }, text),
-      r.reason ? h("p", {}, t(`reason.${r.reason}`)) : null,
+      r.reason && !t(`reason.${r.reason}`).startsWith("reason.") ? h("p", {}, t(`reason.${r.reason}`)) : null,
       scores.length ? h("ul", { class: "scores" }, scores) : null,
       button(t("session.summary"), () => this.finish(), { class: "primary", "data-key": "summary" }),
     );
