@@ -38,7 +38,7 @@ export function render(root, dto, api) {
   if (!addsub) ui.ops[0] = "*";
   ui.mode = ui.mode || (turnBased ? "move" : "faces");
   const layout = moved(base, ui.move && ui.move.to ? ui.move : null);
-  const rerender = () => render(root, dto, api);
+  const rerender = () => api.rerender();
 
   const codes = v.rules === 2 ? (v.hand || []) : (v.row || []);
   if (ui.code !== undefined && !codes.some((m) => m.code === ui.code)) ui.code = undefined;

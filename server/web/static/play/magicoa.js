@@ -60,7 +60,7 @@ export function render(root, dto, api) {
   const me = v.seat;
   const ui = api.ui;
   const legal = v.legal || [];
-  const rerender = () => render(root, dto, api);
+  const rerender = () => api.rerender();
   const phaseKey = `${v.match}:${v.round}:${v.phase}:${v.placer}:${v.wave}`;
   if (ui.phaseKey !== phaseKey) { ui.phaseKey = phaseKey; ui.pick = []; ui.answer = ""; }
 

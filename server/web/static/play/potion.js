@@ -89,7 +89,7 @@ export function render(root, dto, api) {
   const potionSide = vigil ? op : me;
   const monsterSide = vigil ? me : op;
   const canPick = has(legal, "capture") || (vigil && has(legal, "vigilance"));
-  const rerender = () => render(root, dto, api);
+  const rerender = () => api.rerender();
 
   const togglePotion = (id) => {
     const i = ui.potions.indexOf(id);

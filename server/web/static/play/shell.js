@@ -96,6 +96,7 @@ class GamePage {
       seats: this.dto.seats || [],
       ui: this.ui,
       move: (m) => this.move(m),
+      rerender: () => this.renderBoard(),
       announce: (text) => { this.status.textContent = text; },
       clock: () => this.clock(),
       onCleanup: (fn) => this.cleanups.push(fn),
@@ -108,17 +109,28 @@ class GamePage {
     if (!this.dto) return;
     applyStatic();
     const focusKey = document.activeElement?.dataset?.key;
-    for (const fn of this.cleanups.splice(0)) fn();
-    this.keyHandler = null;
     this.renderHead();
-    this.board.classList.toggle("busy", this.busy);
-    this.module.render(this.board, this.dto, this.api());
+    this.renderBoard(null);
     this.renderFoot();
     this.feedback();
-    if (focusKey) {
-      const el = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-      if (el) el.focus({ preventScroll: true });
-    }
+    this.refocus(focusKey);
+  }
+
+  // renderBoard redraws the game only (a module's own choices, a state):
+  // timers of the previous drawing stop, and the focus stays on the control
+  // with the same data-key, so keyboard players do not lose their place.
+  renderBoard(focusKey = document.activeElement?.dataset?.key) {
+    for (const fn of this.cleanups.splice(0)) fn();
+    this.keyHandler = null;
+    this.board.classList.toggle("busy", this.busy);
+    this.module.render(this.board, this.dto, this.api());
+    if (focusKey) this.refocus(focusKey);
+  }
+
+  refocus(focusKey) {
+    if (!focusKey) return;
+    const el = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    if (el && document.activeElement !== el) el.focus({ preventScroll: true });
   }
 
   renderHead() {
