@@ -42,7 +42,8 @@ type Kind struct {
 	// RealTime games are judged on the server clock as moves arrive and
 	// driven by a timer between moves (Multipli Cat's).
 	RealTime bool
-	// TwoStudents: a classmate may take the second seat (MultipliPotion).
+	// TwoStudents: a classmate may take the second seat, each on their own
+	// device (MultipliPotion turn by turn, Multipli Cat's in real time).
 	TwoStudents bool
 	New         func(s Setup, seed uint64) (games.Engine, error)
 	Load        func(data []byte) (games.Engine, error)
@@ -77,7 +78,7 @@ var kinds = map[string]*Kind{
 	},
 	"cats": {
 		Name: "cats", Editions: []string{"standard", "specials"},
-		MinOpponents: 2, MaxOpponents: 7, DefaultOpponents: 3, RealTime: true,
+		MinOpponents: 2, MaxOpponents: 7, DefaultOpponents: 3, RealTime: true, TwoStudents: true,
 		New: func(s Setup, seed uint64) (games.Engine, error) {
 			// Decision: a slap needs a reaction window to be judged in, so
 			// Multipli Cat's cannot switch it off; a student without timers

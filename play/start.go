@@ -20,7 +20,8 @@ type StartRequest struct {
 	Game      string
 	Edition   string // "" takes the game's first edition
 	Opponents int    // 0 takes the game's default
-	// ClassmateID invites a classmate to the second seat (MultipliPotion).
+	// ClassmateID invites a classmate to the second seat (MultipliPotion,
+	// Multipli Cat's); the other opponents are computers.
 	ClassmateID int64
 }
 
@@ -128,11 +129,14 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 
 	seats := []Seat{{Seat: games.Seat{Kind: games.SeatStudent, Name: kid.DisplayName}, StudentID: kid.ID}}
 	var tuned []pedagogy.Opponent
+	computers := opponents
 	if mate != nil {
 		seats = append(seats, Seat{Seat: games.Seat{Kind: games.SeatStudent, Name: mate.DisplayName}, StudentID: mate.ID})
-	} else {
+		computers--
+	}
+	if computers > 0 {
 		opp := s.model.TuneOpponent(pst, plan.Level, targetWin)
-		for i := range opponents {
+		for i := range computers {
 			tuned = append(tuned, opp)
 			seats = append(seats, Seat{Seat: games.Seat{Kind: games.SeatComputer, Name: computerNames[i%len(computerNames)], Bot: opp.Bot, ReactionMS: opp.ReactionMS}})
 		}

@@ -174,7 +174,7 @@ var playMessages = map[string]games.Message{
 	"unknown_game":          {EN: "There is no such game.", FR: "Ce jeu n'existe pas."},
 	"unknown_edition":       {EN: "This game has no such edition.", FR: "Ce jeu n'a pas cette édition."},
 	"bad_opponents":         {EN: "This game cannot be played with that many players.", FR: "Ce jeu ne se joue pas à autant de joueurs."},
-	"bad_classmate":         {EN: "You can only invite a classmate, to MultipliPotion.", FR: "Tu ne peux inviter qu'un camarade de ta classe, à MultipliPotion."},
+	"bad_classmate":         {EN: "You can only invite a classmate, to MultipliPotion or Multipli Cat's.", FR: "Tu ne peux inviter qu'un camarade de ta classe, à MultipliPotion ou Multipli Cat's."},
 }
 
 func playMessage(lang, code string, params map[string]any) string {

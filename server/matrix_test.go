@@ -130,6 +130,16 @@ var matrix = map[string]matrixEntry{
 		pc := e.must(t, 201, req{Method: "POST", Path: fmt.Sprintf("/api/v1/students/%d/parent-codes", s.spareStudentID), Token: s.teacher})
 		return map[string]string{"code": pc.JSON["code"].(string)}
 	}},
+
+	// play
+	"GET /api/v1/play/home":              {expect: studentsOnly(200), path: fixed("/api/v1/play/home")},
+	"POST /api/v1/play/sessions":         {expect: studentsOnly(201), path: fixed("/api/v1/play/sessions"), body: constBody(map[string]any{"game": "potion"})},
+	"POST /api/v1/play/sessions/:id/end": {expect: studentsOnly(404), path: fixed("/api/v1/play/sessions/999999/end")},
+	"GET /api/v1/play/games/:id":         {expect: studentsOnly(404), path: fixed("/api/v1/play/games/999999")},
+	"POST /api/v1/play/games/:id/moves":  {expect: studentsOnly(404), path: fixed("/api/v1/play/games/999999/moves"), body: constBody(map[string]any{"version": 0, "seq": 1, "move": map[string]string{"type": "draw"}})},
+	"GET /api/v1/play/games/:id/ws":      {expect: studentsOnly(404), path: fixed("/api/v1/play/games/999999/ws")},
+	"GET /student":                       {expect: open(200), path: fixed("/student")},
+	"GET /play/:id":                      {expect: open(200), path: fixed("/play/1")},
 }
 
 func TestAuthorizationMatrixCoversEveryRoute(t *testing.T) {

@@ -33,6 +33,7 @@ var (
 	parents    = []Role{RoleParent}
 	signedIn   = []Role{RoleTeacher, RoleParent, RoleStudent}
 	whoSeeKids = []Role{RoleTeacher, RoleParent, RoleStudent} // checked per student in the handler
+	students   = []Role{RoleStudent}
 )
 
 // routes is every route of the server, with its roles. A route missing here
@@ -80,6 +81,16 @@ func (s *Server) routes() []Route {
 		{http.MethodGet, "/home", anyone, s.handlePage("home.html")},
 		{http.MethodGet, "/static/*", anyone, s.handleStatic},
 		{http.MethodGet, "/classes/:id/cards", teachers, s.handleLoginCards},
+
+		// play
+		{http.MethodGet, api + "/play/home", students, s.handlePlayHome},
+		{http.MethodPost, api + "/play/sessions", students, s.handlePlayStart},
+		{http.MethodPost, api + "/play/sessions/:id/end", students, s.handlePlayEnd},
+		{http.MethodGet, api + "/play/games/:id", students, s.handlePlayGame},
+		{http.MethodPost, api + "/play/games/:id/moves", students, s.handlePlayMove},
+		{http.MethodGet, api + "/play/games/:id/ws", students, s.handlePlayWS},
+		{http.MethodGet, "/student", anyone, s.handlePage("static/play/student.html")},
+		{http.MethodGet, "/play/:id", anyone, s.handlePage("static/play/game.html")},
 	}
 }
 
