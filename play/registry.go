@@ -30,6 +30,9 @@ type Setup struct {
 	TimerEnabled bool
 	AnswerMS     int
 	WindowMS     int
+	// NoTimers is the teacher's setting (student or assignment): never a
+	// timer, even where the plan has none only for want of data.
+	NoTimers bool
 }
 
 // Kind is one of the four games as the platform offers it.
@@ -82,10 +85,14 @@ var kinds = map[string]*Kind{
 		New: func(s Setup, seed uint64) (games.Engine, error) {
 			// Decision: a slap needs a reaction window to be judged in, so
 			// Multipli Cat's cannot switch it off; a student without timers
-			// gets the longest window the engine allows (60 s), which the
-			// cats' slaps usually end much sooner.
-			window := 60000
-			if s.TimerEnabled && s.WindowMS > 0 {
+			// (teacher's setting) gets the longest window the engine allows
+			// (60 s), which the cats' slaps usually end much sooner. A plan
+			// without a timer for want of data keeps the booklet's default.
+			window := 0
+			switch {
+			case s.NoTimers:
+				window = 60000
+			case s.TimerEnabled && s.WindowMS > 0:
 				window = s.WindowMS
 			}
 			return asEngine(cats.New(cats.Config{Level: s.Level, Seats: s.Seats, Specials: s.Edition == "specials", WindowMS: window}, seed))

@@ -148,6 +148,7 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 	eng, err := k.New(Setup{
 		Edition: r.Edition, Level: plan.Level, Seats: engineSeats,
 		TimerEnabled: plan.Timer.Enabled, AnswerMS: plan.Timer.AnswerMS, WindowMS: plan.Timer.WindowMS,
+		NoTimers: kid.NoTimers || c.NoTimers,
 	}, s.seed())
 	if err != nil {
 		return Started{}, err
