@@ -36,6 +36,8 @@ type Config struct {
 	Throttle Throttle
 	// Now is the clock (nil: time.Now), replaced in tests.
 	Now func() time.Time
+	// PlaySeed deals the games (nil: random), fixed in tests.
+	PlaySeed func() uint64
 }
 
 // Throttle is the login throttle: at most Account failures per account and
@@ -92,7 +94,7 @@ func New(cfg Config, st *store.Store, logger *slog.Logger) *Server {
 		panic(err)
 	}
 	s := &Server{cfg: cfg, store: st, logger: logger, sealer: sealer, web: mustLoadWeb()}
-	s.play = play.New(st, play.Options{Now: cfg.Now, Logger: logger})
+	s.play = play.New(st, play.Options{Now: cfg.Now, Seed: cfg.PlaySeed, Logger: logger})
 	s.echo = s.newEcho()
 	return s
 }
