@@ -145,9 +145,9 @@ func (s *Service) View(ctx context.Context, gameID, studentID int64) (GameDTO, e
 			return GameDTO{}, ErrNotPlayer
 		}
 		wall := s.wall()
-		changed, err := s.join(ctx, g, seat, wall)
-		if err == nil && !changed {
-			changed, err = s.advanceDue(ctx, g, wall)
+		_, err := s.join(ctx, g, seat, wall)
+		if err == nil {
+			_, err = s.advanceDue(ctx, g, wall)
 		}
 		if errors.Is(err, ErrStale) {
 			continue // another instance saved meanwhile: read again
