@@ -145,7 +145,7 @@ func (s *Service) View(ctx context.Context, gameID, studentID int64) (GameDTO, e
 			return GameDTO{}, ErrNotPlayer
 		}
 		wall := s.wall()
-		_, err := s.join(ctx, g, seat, wall)
+		_, err = s.join(ctx, g, seat, wall)
 		if err == nil {
 			_, err = s.advanceDue(ctx, g, wall)
 		}
