@@ -130,3 +130,15 @@ func TestLoadRefusesInconsistentState(t *testing.T) {
 		assert.Error(t, err, data)
 	}
 }
+
+func TestGluttonTakingSomeonesLastCardsMakesThemFinish(t *testing.T) {
+	g := rig(t, students(4), []Card{f1}, []Card{f2, f2}, []Card{f3, f3}, []Card{f5, f5})
+	for s := range 4 {
+		play(t, g, s, Flip(), int64(100*s))
+	}
+	play(t, g, 2, Slap(), 500)
+	c, ok := g.Champion()
+	require.True(t, ok, "seat 0 has no card left")
+	assert.Equal(t, 0, c)
+	assert.Equal(t, 3, g.st.Turn, "the player after the glutton reveals")
+}
