@@ -142,3 +142,16 @@ func TestGluttonTakingSomeonesLastCardsMakesThemFinish(t *testing.T) {
 	assert.Equal(t, 0, c)
 	assert.Equal(t, 3, g.st.Turn, "the player after the glutton reveals")
 }
+
+func TestUnclaimedMatchCanBeSlappedInTheNextWindow(t *testing.T) {
+	g := rig(t, students(3), []Card{Mult(3, 4), f1}, []Card{Product(12), f2}, []Card{f3, f5})
+	play(t, g, 0, Flip(), 0)
+	play(t, g, 1, Flip(), 100)
+	_, err := g.Advance(100 + DefaultWindowMS)
+	require.NoError(t, err)
+	play(t, g, 2, Flip(), 5000)
+	require.True(t, g.st.Win.Live)
+	assert.Equal(t, [][]int{{0, 1}}, g.st.Win.Groups)
+	play(t, g, 1, Slap(), 5200)
+	assert.Equal(t, 1, g.Stats().Exchanges)
+}
