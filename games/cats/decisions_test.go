@@ -155,3 +155,33 @@ func TestUnclaimedMatchCanBeSlappedInTheNextWindow(t *testing.T) {
 	play(t, g, 1, Slap(), 5200)
 	assert.Equal(t, 1, g.Stats().Exchanges)
 }
+
+func TestWaitingListsConcernedStudentsDuringAMatch(t *testing.T) {
+	g := rig(t, students(3), []Card{Mult(3, 4), f1}, []Card{Product(12), f2}, []Card{f3, f5})
+	play(t, g, 0, Flip(), 0)
+	play(t, g, 1, Flip(), 100)
+	assert.ElementsMatch(t, []int{0, 1}, g.Waiting())
+	play(t, g, 0, Slap(), 300)
+	assert.Equal(t, []int{0}, g.Waiting(), "the winner flips next")
+}
+
+func TestAutoRevealFlipsForTheStudent(t *testing.T) {
+	g, err := New(Config{Level: LearningLevel(5), Seats: []games.Seat{student("kid"), bot(2), bot(2)}, AutoRevealMS: 2500}, 4)
+	require.NoError(t, err)
+	_, err = g.Advance(2500)
+	require.NoError(t, err)
+	assert.Len(t, pileOf(g, 0), 1)
+}
+
+func TestSeesawStudentWhoDoesNotSlapMissesIt(t *testing.T) {
+	g := rig(t, students(4), []Card{Mult(2, 3), f1}, []Card{Mult(5, 5), f2}, []Card{f7, f3}, []Card{Spec(Seesaw), f5})
+	for s := range 4 {
+		play(t, g, s, Flip(), int64(100*s))
+	}
+	st, err := g.Advance(300 + DefaultWindowMS)
+	require.NoError(t, err)
+	require.Len(t, st.Attempts, 2)
+	for _, a := range st.Attempts {
+		assert.Equal(t, games.KindMissed, a.Kind)
+	}
+}
