@@ -196,10 +196,39 @@ func Load(data []byte) (*Game, error) {
 	if s.RNG == nil || validate(s.Config) != nil || len(s.Cards) == 0 {
 		return nil, fmt.Errorf("potion: load: incomplete state")
 	}
+	if err := s.checkCards(); err != nil {
+		return nil, fmt.Errorf("potion: load: %w", err)
+	}
 	if s.Log == nil {
 		s.Log = []games.Input{}
 	}
 	return &Game{s: s}, nil
+}
+
+// checkCards verifies that every card is in exactly one place, so a damaged
+// save fails to load instead of failing a later move.
+func (s *state) checkCards() error {
+	seen := make([]bool, len(s.Cards))
+	places := [][]int{s.Pile, s.Hands[0], s.Hands[1], s.Zones[0], s.Zones[1], s.Trophy[0], s.Trophy[1]}
+	count := 0
+	for _, ids := range places {
+		for _, id := range ids {
+			if id < 0 || id >= len(seen) || seen[id] {
+				return fmt.Errorf("card %d missing or in two places", id)
+			}
+			seen[id] = true
+			count++
+		}
+	}
+	for i, c := range s.Cards {
+		if c.ID != i {
+			return fmt.Errorf("card %d has id %d", i, c.ID)
+		}
+	}
+	if count != len(s.Cards) || s.Turn < 0 || s.Turn > 1 {
+		return fmt.Errorf("%d of %d cards placed, turn %d", count, len(s.Cards), s.Turn)
+	}
+	return nil
 }
 
 // MarshalJSON saves the whole state, input log included.
