@@ -123,7 +123,7 @@ func New(cfg Config, seed uint64) (*Game, error) {
 		start = *cfg.StartSeat
 	}
 	g := &Game{s: state{
-		Config: cfg, Seed: seed, RNG: games.NewRNG(seed, 2), Cards: deck,
+		Config: cfg, Seed: seed, RNG: games.NewRNG(seed, 2), Cards: make([]Card, len(deck)),
 		Turn: start, Phase: PhasePlay, Laid: -1, Called: -1, Log: []games.Input{},
 	}}
 	s := &g.s
@@ -132,6 +132,7 @@ func New(cfg Config, seed uint64) (*Game, error) {
 	pile := make([]int, len(deck), 2*len(deck))
 	for i := range pile {
 		pile[i] = deck[i].ID
+		s.Cards[deck[i].ID] = deck[i] // the state finds cards by id
 	}
 	// Set-up as in the booklets: one card face up in each zone, then the hands.
 	for p := range 2 {
