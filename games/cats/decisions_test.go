@@ -130,3 +130,58 @@ func TestLoadRefusesInconsistentState(t *testing.T) {
 		assert.Error(t, err, data)
 	}
 }
+
+func TestGluttonTakingSomeonesLastCardsMakesThemFinish(t *testing.T) {
+	g := rig(t, students(4), []Card{f1}, []Card{f2, f2}, []Card{f3, f3}, []Card{f5, f5})
+	for s := range 4 {
+		play(t, g, s, Flip(), int64(100*s))
+	}
+	play(t, g, 2, Slap(), 500)
+	c, ok := g.Champion()
+	require.True(t, ok, "seat 0 has no card left")
+	assert.Equal(t, 0, c)
+	assert.Equal(t, 3, g.st.Turn, "the player after the glutton reveals")
+}
+
+func TestUnclaimedMatchCanBeSlappedInTheNextWindow(t *testing.T) {
+	g := rig(t, students(3), []Card{Mult(3, 4), f1}, []Card{Product(12), f2}, []Card{f3, f5})
+	play(t, g, 0, Flip(), 0)
+	play(t, g, 1, Flip(), 100)
+	_, err := g.Advance(100 + DefaultWindowMS)
+	require.NoError(t, err)
+	play(t, g, 2, Flip(), 5000)
+	require.True(t, g.st.Win.Live)
+	assert.Equal(t, [][]int{{0, 1}}, g.st.Win.Groups)
+	play(t, g, 1, Slap(), 5200)
+	assert.Equal(t, 1, g.Stats().Exchanges)
+}
+
+func TestWaitingListsConcernedStudentsDuringAMatch(t *testing.T) {
+	g := rig(t, students(3), []Card{Mult(3, 4), f1}, []Card{Product(12), f2}, []Card{f3, f5})
+	play(t, g, 0, Flip(), 0)
+	play(t, g, 1, Flip(), 100)
+	assert.ElementsMatch(t, []int{0, 1}, g.Waiting())
+	play(t, g, 0, Slap(), 300)
+	assert.Equal(t, []int{0}, g.Waiting(), "the winner flips next")
+}
+
+func TestAutoRevealFlipsForTheStudent(t *testing.T) {
+	g, err := New(Config{Level: LearningLevel(5), Seats: []games.Seat{student("kid"), bot(2), bot(2)}, AutoRevealMS: 2500}, 4)
+	require.NoError(t, err)
+	_, err = g.Advance(2500)
+	require.NoError(t, err)
+	assert.Len(t, pileOf(g, 0), 1)
+}
+
+func TestSeesawStudentWhoDoesNotSlapMissesIt(t *testing.T) {
+	g := rig(t, students(4), []Card{Mult(2, 3), f1}, []Card{Mult(5, 5), f2}, []Card{f7, f3}, []Card{Spec(Seesaw), f5})
+	for s := range 4 {
+		play(t, g, s, Flip(), int64(100*s))
+	}
+	st, err := g.Advance(300 + DefaultWindowMS)
+	require.NoError(t, err)
+	require.Len(t, st.Attempts, 2)
+	for _, a := range st.Attempts {
+		assert.Equal(t, games.KindMissed, a.Kind)
+	}
+}

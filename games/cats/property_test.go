@@ -119,6 +119,7 @@ func TestPropertyCardsAreConservedAndEveryGameEnds(t *testing.T) {
 			if totalCards(g) != total {
 				require.Failf(t, "cards not conserved", "seed %d: %d != %d", seed, totalCards(g), total)
 			}
+			invariants(t, g, seed)
 		})
 		require.True(t, g.Over())
 		res := g.Result()
@@ -215,4 +216,31 @@ func TestPropertyReplayEqualsAndJSONRoundTripContinuesIdentically(t *testing.T) 
 		require.NoError(t, err)
 		require.JSONEq(t, string(want), string(got), "seed %d: round trip", seed)
 	}
+}
+
+// invariants that hold between any two inputs.
+func invariants(t testing.TB, g *Game, seed uint64) {
+	t.Helper()
+	st := &g.st
+	if st.Done {
+		return
+	}
+	require.False(t, st.Players[st.Turn].Out, "seed %d: the turn is a seat still in", seed)
+	for i := range st.Players {
+		p := &st.Players[i]
+		require.Equal(t, p.Out, p.cards() == 0, "seed %d: out exactly when no card left", seed)
+	}
+	if w := st.Win; w != nil {
+		for gi, grp := range w.Groups {
+			for _, s := range grp {
+				numbered := w.Kind == KindChase || w.Kind == KindAmbush || !w.Tops[s].IsZero()
+				require.False(t, !w.Done[gi] && (st.Players[s].Out || !numbered), "seed %d: groups waiting hold seats in play", seed)
+			}
+		}
+	}
+	for _, p := range st.Pending {
+		require.False(t, st.Players[p.Seat].Out, "seed %d", seed)
+		require.False(t, g.human(p.Seat))
+	}
+	require.GreaterOrEqual(t, g.active(), 3, "seed %d: the game ends when two are left", seed)
 }

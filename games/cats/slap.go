@@ -228,6 +228,9 @@ func (g *Game) gluttony(seat int, at int64, with int) {
 	g.dropWindow()
 	st.Pending = st.Pending[:0]
 	st.Turn, st.TurnSince = g.next(seat, false), at
+	// A player whose deck was empty has just lost their last cards to the
+	// glutton: they have no card left, so they are out (the rules' only test).
+	g.checkFinish(at)
 }
 
 // closeWindow ends the open window at its deadline or at the next reveal:

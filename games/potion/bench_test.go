@@ -1,6 +1,7 @@
 package potion
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/multipli/multipli/games"
@@ -54,6 +55,34 @@ func BenchmarkNewBox4Card(b *testing.B) {
 		seed++
 		if _, err := New(Config{Level: box(), Seats: seats, Edition: Edition4}, seed); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkServerRoundTrip is what the server does around one input: load
+// the saved game, let the computer play, save it and send both views.
+func BenchmarkServerRoundTrip(b *testing.B) {
+	g, err := New(Config{Level: box(), Seats: []games.Seat{computer(2), computer(2)}, Edition: Edition4}, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	saved, _ := g.MarshalJSON()
+	b.ReportAllocs()
+	for b.Loop() {
+		g, err := Load(saved)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := g.Advance(0); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := g.MarshalJSON(); err != nil {
+			b.Fatal(err)
+		}
+		for seat := range 2 {
+			if _, err := json.Marshal(g.View(seat)); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 }

@@ -58,6 +58,11 @@ func TestLoadRejectsWhatItCannotRestore(t *testing.T) {
 		_, err := Load([]byte(in))
 		assert.Error(t, err, in)
 	}
+	g, err := New(Config{Level: games.Green(), Seats: []games.Seat{student, computer(1)}}, 2)
+	require.NoError(t, err)
+	g.s.Zones[0] = append(g.s.Zones[0], g.s.Pile[0]) // a card in two places
+	_, err = Load(save(t, g))
+	assert.ErrorContains(t, err, "two places")
 }
 
 func TestNextIsQuietWhenTheGameIsOver(t *testing.T) {

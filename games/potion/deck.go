@@ -75,10 +75,10 @@ func DeckSize(l games.Level) int {
 	return min(max((n*5+2)/4, minDeck), maxDeck)
 }
 
-// NewDeck generates the deck of a level: the same level and seed give the
-// same cards in the same order. Every fact of the level is a monster at least
-// once before any repeats, extra copies follow the level's weights, and the
-// potions are chosen so that every monster can be captured with two potions
+// NewDeck generates the deck of a level, top card first: the same level and
+// seed give the same cards in the same order (ids 0 to size-1, shuffled).
+// Every fact of the level is a monster at least once before any repeats,
+// extra copies follow the level's weights, and the potions are chosen so that every monster can be captured with two potions
 // of the deck (checked before returning).
 func NewDeck(l games.Level, seed uint64) ([]Card, error) {
 	if err := l.Validate(); err != nil {
@@ -92,9 +92,12 @@ func NewDeck(l games.Level, seed uint64) ([]Card, error) {
 	potions := potionValues(facts, size, rng)
 	rng.Shuffle(len(facts), func(i, j int) { facts[i], facts[j] = facts[j], facts[i] })
 	rng.Shuffle(len(potions), func(i, j int) { potions[i], potions[j] = potions[j], potions[i] })
+	// Ids are a random permutation, unrelated to the order of the deck: a
+	// card's id tells nothing about where it was in the pile.
+	ids := rng.Perm(size)
 	deck := make([]Card, size)
 	for i := range deck {
-		deck[i] = Card{ID: i, Potion: potions[i], Monster: facts[i].Product(), Colour: colour(facts[i])}
+		deck[i] = Card{ID: ids[i], Potion: potions[i], Monster: facts[i].Product(), Colour: colour(facts[i])}
 	}
 	if m, ok := uncapturable(deck); !ok {
 		return nil, fmt.Errorf("potion: deck of level %s cannot capture monster %d", l.Name, m)

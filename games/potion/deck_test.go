@@ -138,6 +138,30 @@ func TestCardColourIsWrittenByName(t *testing.T) {
 	assert.Error(t, json.Unmarshal([]byte(`{"colour":"pink"}`), &back))
 }
 
+func TestCardIDsTellNothingOfThePileOrder(t *testing.T) {
+	deck, err := NewDeck(games.Green(), 12)
+	require.NoError(t, err)
+	ids := make([]int, len(deck))
+	inOrder := true
+	for i, c := range deck {
+		ids[i] = c.ID
+		inOrder = inOrder && c.ID == i
+	}
+	assert.False(t, inOrder, "ids are shuffled apart from the deck order")
+	assert.ElementsMatch(t, ids, func() []int {
+		out := make([]int, len(deck))
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}(), "ids are 0 to size-1")
+	g, err := New(Config{Level: games.Green(), Seats: []games.Seat{student, student2}}, 12)
+	require.NoError(t, err)
+	for id, c := range g.s.Cards {
+		require.Equal(t, id, c.ID, "the state finds a card by its id")
+	}
+}
+
 func TestDeckSameSeedSameCardsSameOrder(t *testing.T) {
 	a, err := NewDeck(games.All(10), 99)
 	require.NoError(t, err)

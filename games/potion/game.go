@@ -123,7 +123,7 @@ func New(cfg Config, seed uint64) (*Game, error) {
 		start = *cfg.StartSeat
 	}
 	g := &Game{s: state{
-		Config: cfg, Seed: seed, RNG: games.NewRNG(seed, 2), Cards: deck,
+		Config: cfg, Seed: seed, RNG: games.NewRNG(seed, 2), Cards: make([]Card, len(deck)),
 		Turn: start, Phase: PhasePlay, Laid: -1, Called: -1, Log: []games.Input{},
 	}}
 	s := &g.s
@@ -132,6 +132,7 @@ func New(cfg Config, seed uint64) (*Game, error) {
 	pile := make([]int, len(deck), 2*len(deck))
 	for i := range pile {
 		pile[i] = deck[i].ID
+		s.Cards[deck[i].ID] = deck[i] // the state finds cards by id
 	}
 	// Set-up as in the booklets: one card face up in each zone, then the hands.
 	for p := range 2 {
@@ -196,10 +197,39 @@ func Load(data []byte) (*Game, error) {
 	if s.RNG == nil || validate(s.Config) != nil || len(s.Cards) == 0 {
 		return nil, fmt.Errorf("potion: load: incomplete state")
 	}
+	if err := s.checkCards(); err != nil {
+		return nil, fmt.Errorf("potion: load: %w", err)
+	}
 	if s.Log == nil {
 		s.Log = []games.Input{}
 	}
 	return &Game{s: s}, nil
+}
+
+// checkCards verifies that every card is in exactly one place, so a damaged
+// save fails to load instead of failing a later move.
+func (s *state) checkCards() error {
+	seen := make([]bool, len(s.Cards))
+	places := [][]int{s.Pile, s.Hands[0], s.Hands[1], s.Zones[0], s.Zones[1], s.Trophy[0], s.Trophy[1]}
+	count := 0
+	for _, ids := range places {
+		for _, id := range ids {
+			if id < 0 || id >= len(seen) || seen[id] {
+				return fmt.Errorf("card %d missing or in two places", id)
+			}
+			seen[id] = true
+			count++
+		}
+	}
+	for i, c := range s.Cards {
+		if c.ID != i {
+			return fmt.Errorf("card %d has id %d", i, c.ID)
+		}
+	}
+	if count != len(s.Cards) || s.Turn < 0 || s.Turn > 1 {
+		return fmt.Errorf("%d of %d cards placed, turn %d", count, len(s.Cards), s.Turn)
+	}
+	return nil
 }
 
 // MarshalJSON saves the whole state, input log included.

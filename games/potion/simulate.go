@@ -23,7 +23,6 @@ type SimReport struct {
 // Pairing is the outcome of the games between bot levels A and B, which
 // take turns at starting.
 type Pairing struct {
-	A, B       int            `json:"-"`
 	LevelA     int            `json:"level_a"`
 	LevelB     int            `json:"level_b"`
 	Games      int            `json:"games"`
@@ -63,7 +62,7 @@ func Simulate(opts SimOptions) SimReport {
 }
 
 func simulatePairing(opts SimOptions, a, b int) Pairing {
-	p := Pairing{A: a, B: b, LevelA: a, LevelB: b, Reasons: map[string]int{}}
+	p := Pairing{LevelA: a, LevelB: b, Reasons: map[string]int{}}
 	for i := range opts.Games {
 		// A sits first (and starts) in even games, second in odd ones.
 		seatA := i % 2
