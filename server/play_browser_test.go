@@ -1,0 +1,483 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/multipli/multipli/games/cube"
+	"github.com/multipli/multipli/store"
+	"github.com/multipli/multipli/store/storetest"
+)
+
+// Browser tests: a child in headless Chromium, driven by chromedp, against
+// a real server. Each test decides its moves from the game as the server
+// sends it, then makes them through the page (clicks, keys, typing) as a
+// child would; afterwards it reads the attempts from the database.
+//
+// They skip when no Chromium is found, unless MULTIPLI_REQUIRE_BROWSER=1.
+// Screenshots go to $MULTIPLI_SCREENSHOT_DIR (default: a temp dir).
+
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{os.Getenv("MULTIPLI_CHROMIUM"), "chromium", "chromium-browser", "google-chrome", "/usr/bin/chromium"} {
+		if name == "" {
+			continue
+		}
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("MULTIPLI_REQUIRE_BROWSER") == "1" {
+		t.Fatal("MULTIPLI_REQUIRE_BROWSER=1 but no Chromium was found (install Debian's chromium or set MULTIPLI_CHROMIUM)")
+	}
+	t.Skip("browser test skipped: no Chromium found (install chromium, or set MULTIPLI_CHROMIUM; MULTIPLI_REQUIRE_BROWSER=1 makes this a failure)")
+	return ""
+}
+
+// browserTest is a server on the wall clock, a school, and a Chromium tab.
+type browserTest struct {
+	t     *testing.T
+	st    *store.Store
+	e     *env
+	s     school
+	base  string
+	ctx   context.Context
+	shots string
+}
+
+func newBrowserTest(t *testing.T) *browserTest {
+	exe := chromiumPath(t)
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	e := newEnv(t, st, realClock, fixedSeed(3))
+	srv := httptest.NewServer(e.srv.Handler())
+	t.Cleanup(srv.Close)
+	shots := os.Getenv("MULTIPLI_SCREENSHOT_DIR")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	require.NoError(t, os.MkdirAll(shots, 0o755))
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("lang", "en-GB"),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	tab, cancelTab := chromedp.NewContext(actx)
+	t.Cleanup(cancelTab)
+	// The first action starts the browser: it runs on the tab's own
+	// context (a timeout there would stop the browser with it).
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate("about:blank")), "start Chromium")
+	ctx, cancelTime := context.WithTimeout(tab, 3*time.Minute)
+	t.Cleanup(cancelTime)
+	b := &browserTest{t: t, st: st, e: e, base: srv.URL, ctx: ctx, shots: shots}
+	b.s = e.newSchool(t)
+	t.Logf("screenshots in %s", shots)
+	return b
+}
+
+func (b *browserTest) run(actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	require.NoError(b.t, chromedp.Do(b.ctx, actions...))
+}
+
+func (b *browserTest) eval(expr string) string {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](expr))
+	require.NoError(b.t, err)
+	return v
+}
+
+// click presses the element of a data-key. The page redraws on every
+// state it receives, so a node found may be gone an instant later: the
+// click is then tried again on the new one.
+func (b *browserTest) click(key string) {
+	b.t.Helper()
+	var err error
+	for range 10 {
+		err = chromedp.Do(b.ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-key=%q]`, key)), chromedp.NodeEnabled))
+		if err == nil || b.ctx.Err() != nil {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	require.NoError(b.t, err, "click %s", key)
+}
+
+func (b *browserTest) screenshot(name string) {
+	b.t.Helper()
+	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
+	require.NoError(b.t, err)
+	require.NoError(b.t, os.WriteFile(filepath.Join(b.shots, name+".png"), png, 0o644))
+}
+
+// login signs Léa in as a child does: class code, her name, her PIN on the
+// keypad; then she goes to her play home.
+func (b *browserTest) login() {
+	b.t.Helper()
+	b.run(chromedp.Navigate(b.base + "/"))
+	b.run(chromedp.WaitVisible(chromedp.CSS(`#class-code`)))
+	b.run(chromedp.SendKeys(chromedp.CSS(`#class-code`), b.s.classCode))
+	b.run(chromedp.Click(chromedp.CSS(`#class-code-form [type=submit]`)))
+	b.run(chromedp.WaitVisible(chromedp.CSS(`#names button`)))
+	b.run(chromedp.Click(`//ul[@id="names"]//button[normalize-space(.)="Léa"]`))
+	for _, k := range "1234" {
+		b.run(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#keypad [data-key="%c"]`, k))))
+	}
+	b.waitPath("/home")
+	// Decision: the foundation's login lands every role on /home; the play
+	// home is /student.
+	b.run(chromedp.Navigate(b.base + "/student"))
+	b.run(chromedp.WaitVisible(chromedp.CSS(`.game-grid`)))
+}
+
+func (b *browserTest) waitPath(prefix string) string {
+	b.t.Helper()
+	var path string
+	for range 100 {
+		path = b.eval(`location.pathname`)
+		if strings.HasPrefix(path, prefix) {
+			return path
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	b.t.Fatalf("the page did not reach %s (at %s)", prefix, path)
+	return ""
+}
+
+// start presses a game's start button on the home and returns the game id.
+func (b *browserTest) start(key string) map[string]any {
+	b.t.Helper()
+	b.click(key)
+	path := b.waitPath("/play/")
+	b.run(chromedp.WaitVisible(chromedp.CSS(`main#play > *`)))
+	return map[string]any{"id": float64(num(b.t, mustAtoi(b.t, strings.TrimPrefix(path, "/play/"))))}
+}
+
+func mustAtoi(t testing.TB, s string) float64 {
+	var n int64
+	_, err := fmt.Sscanf(s, "%d", &n)
+	require.NoError(t, err)
+	return float64(n)
+}
+
+// game reads the game as Léa's seat sees it (through the API, on her behalf).
+func (b *browserTest) game(g map[string]any) map[string]any {
+	b.t.Helper()
+	return b.e.must(b.t, http.StatusOK, req{Method: "GET", Path: gamePath(g, ""), Token: b.s.student}).JSON
+}
+
+// waitChange waits for the game to move past version.
+func (b *browserTest) waitChange(g map[string]any, version float64) map[string]any {
+	b.t.Helper()
+	for range 100 {
+		cur := b.game(g)
+		if cur["version"].(float64) > version {
+			return cur
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	alert, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(document.querySelector('[role=alert]:not([hidden])')||{}).textContent||''`))
+	b.screenshot("stuck")
+	b.t.Fatalf("the game did not move on from version %v (page says %q)", version, alert)
+	return nil
+}
+
+func (b *browserTest) attempts(g map[string]any) []store.Attempt {
+	b.t.Helper()
+	atts, err := b.st.AttemptsOf(context.Background(), b.s.studentID, time.Time{})
+	require.NoError(b.t, err)
+	var out []store.Attempt
+	for _, a := range atts {
+		if a.GameID != nil && float64(*a.GameID) == g["id"].(float64) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func viewOf(g map[string]any) map[string]any {
+	v, _ := g["view"].(map[string]any)
+	return v
+}
+
+func ints(v any) []int {
+	var out []int
+	raw, _ := json.Marshal(v)
+	_ = json.Unmarshal(raw, &out)
+	return out
+}
+
+// potionCapture finds a capture of the seat's potions on the other
+// zone's monsters: two potion cards whose product is a monster's number.
+func potionCapture(g map[string]any) (p1, p2, m int, ok bool) {
+	v := viewOf(g)
+	me := int(v["seat"].(float64))
+	zones := v["zones"].([]any)
+	mine, theirs := zones[me].([]any), zones[1-me].([]any)
+	for i := range mine {
+		for j := i + 1; j < len(mine); j++ {
+			a, c := mine[i].(map[string]any), mine[j].(map[string]any)
+			prod := a["potion"].(float64) * c["potion"].(float64)
+			for _, x := range theirs {
+				mon := x.(map[string]any)
+				if mon["monster"].(float64) == prod {
+					return int(a["id"].(float64)), int(c["id"].(float64)), int(mon["id"].(float64)), true
+				}
+			}
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// potionLay picks the hand card to lay: one that makes a capture possible
+// if there is one (a child who looks for captures), else the first.
+func potionLay(g map[string]any) int {
+	v := viewOf(g)
+	me := int(v["seat"].(float64))
+	hand := v["hand"].([]any)
+	for _, c := range hand {
+		zones := v["zones"].([]any)
+		trial := map[string]any{"seat": v["seat"], "zones": []any{zones[0], zones[1]}}
+		trial["zones"].([]any)[me] = append(append([]any{}, zones[me].([]any)...), c)
+		if _, _, _, ok := potionCapture(map[string]any{"view": trial}); ok {
+			return int(c.(map[string]any)["id"].(float64))
+		}
+	}
+	return int(hand[0].(map[string]any)["id"].(float64))
+}
+
+func TestBrowserStudentPlaysAWholeMultipliPotionGame(t *testing.T) {
+	b := newBrowserTest(t)
+	b.login()
+	b.screenshot("potion-0-home")
+	g := b.start("start-potion-3")
+	b.screenshot("potion-1-start")
+	captures := 0
+	for i := 0; i < 300; i++ {
+		g = b.game(g)
+		if g["over"] == true {
+			break
+		}
+		v := viewOf(g)
+		me := int(v["seat"].(float64))
+		version := g["version"].(float64)
+		switch {
+		case has(g, "accept"):
+			b.click("accept")
+		case has(g, "lay"):
+			b.click(fmt.Sprintf("h-%d", potionLay(g)))
+		case has(g, "capture"):
+			if p1, p2, m, ok := potionCapture(g); ok {
+				b.click(fmt.Sprintf("z%d-%d", me, p1))
+				b.click(fmt.Sprintf("z%d-%d", me, p2))
+				b.click(fmt.Sprintf("z%d-%d", 1-me, m))
+				b.click("capture")
+				captures++
+				if captures == 1 {
+					b.screenshot("potion-2-capture")
+				}
+				break
+			}
+			fallthrough
+		case has(g, "end"):
+			b.click("end")
+		default:
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		g = b.waitChange(g, version)
+	}
+	require.Equal(t, true, g["over"], "the game reached its end in the browser")
+	b.run(chromedp.WaitVisible(chromedp.CSS(`[data-key="summary"]`)))
+	b.screenshot("potion-3-over")
+	b.click("summary")
+	b.run(chromedp.WaitVisible(chromedp.CSS(`.summary, [class*=summary]`)))
+	b.screenshot("potion-4-summary")
+
+	atts := b.attempts(g)
+	all, _ := b.st.AttemptsOf(context.Background(), b.s.studentID, time.Time{})
+	t.Logf("game %v: %d attempts of the game, %d of the student, %d captures; result %v", g["id"], len(atts), len(all), captures, g["result"])
+	require.NotEmpty(t, atts, "the game's attempts are in the database")
+	right := 0
+	for _, a := range atts {
+		require.Equal(t, b.s.studentID, a.StudentID)
+		if a.Kind == "capture" && a.Correct {
+			right++
+		}
+	}
+	require.Equal(t, captures, right, "every capture made in the page is a right capture attempt")
+}
+
+// catsMatchOf is catsMatch for the browser tests (same rule).
+func catsMatchOf(g map[string]any) bool { return catsMatch(g) }
+
+func TestBrowserStudentWinsAMultipliCatsExchangeWithASlap(t *testing.T) {
+	b := newBrowserTest(t)
+	b.login()
+	g := b.start("start-cats-standard")
+	b.screenshot("cats-1-start")
+	useKey := false
+	deadline := time.Now().Add(90 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, a := range b.attempts(g) {
+			if a.Kind == "claim" && a.Correct {
+				b.screenshot("cats-3-won")
+				require.NotNil(t, a.ResponseMS, "the server timed the slap")
+				return
+			}
+		}
+		g = b.game(g)
+		require.NotEqual(t, true, g["over"], "the game ended before Léa won an exchange")
+		switch {
+		case has(g, "slap") && catsMatchOf(g):
+			b.screenshot("cats-2-match")
+			// The big button, then (next time) the space bar: both slap.
+			if useKey {
+				b.run(chromedp.KeyEvent(" "))
+			} else {
+				b.click("slap")
+			}
+			useKey = !useKey
+			time.Sleep(300 * time.Millisecond)
+		case has(g, "flip"):
+			b.click("flip")
+			time.Sleep(150 * time.Millisecond)
+		default:
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	b.screenshot("cats-timeout")
+	t.Fatal("Léa did not win an exchange in time")
+}
+
+func TestBrowserStudentSubmitsAMonsterCubeFormula(t *testing.T) {
+	b := newBrowserTest(t)
+	b.login()
+	g := b.start("start-cube-4")
+	b.screenshot("cube-1-start")
+	for i := 0; i < 40; i++ {
+		g = b.game(g)
+		require.NotEqual(t, true, g["over"])
+		if !has(g, cube.MoveFind) {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		mv := cubeMove(t, g)
+		version := g["version"].(float64)
+		// The tile: tap it, then tap the empty place (tap-then-tap).
+		b.click("mode-move")
+		b.click(fmt.Sprintf("t%d,%d", mv.Tile.From.Q, mv.Tile.From.R))
+		b.click(fmt.Sprintf("e%d,%d", mv.Tile.To.Q, mv.Tile.To.R))
+		if mv.Type == cube.MovePass {
+			b.click("pass")
+			b.waitChange(g, version)
+			continue
+		}
+		for _, f := range mv.Faces {
+			b.click(fmt.Sprintf("f%d,%d,%d", f.At.Q, f.At.R, int(f.Face)))
+		}
+		if mv.Ops[1] == "-" {
+			b.click("op1")
+		}
+		b.click(fmt.Sprintf("m%d", mv.Code))
+		b.screenshot("cube-2-formula")
+		b.click("find")
+		b.waitChange(g, version)
+		b.screenshot("cube-3-found")
+		for _, a := range b.attempts(g) {
+			if a.Kind == "formula" {
+				require.True(t, a.Correct, "the formula built on screen is right")
+				require.NotNil(t, a.Given)
+				return
+			}
+		}
+		t.Fatal("the formula left no attempt")
+	}
+	t.Fatal("no formula found to submit")
+}
+
+func TestBrowserStudentPlaysAMagicoaRound(t *testing.T) {
+	b := newBrowserTest(t)
+	b.login()
+	g := b.start("start-magicoa-multiplication")
+	b.screenshot("magicoa-1-start")
+	startRound := viewOf(b.game(g))["round"].(float64)
+	for i := 0; i < 200; i++ {
+		g = b.game(g)
+		v := viewOf(g)
+		if g["over"] == true || v["round"].(float64) > startRound {
+			break
+		}
+		version := g["version"].(float64)
+		switch {
+		case has(g, "choose"):
+			hand := v["hand"].([]any)
+			b.click(fmt.Sprintf("g%d", int(hand[0].(map[string]any)["id"].(float64))))
+			b.click(fmt.Sprintf("g%d", int(hand[1].(map[string]any)["id"].(float64))))
+			b.click("choose")
+		case has(g, "answer"):
+			key, product := "answer-product", 0
+			if v["phase"] == "triple" {
+				q := v["triple"].(map[string]any)
+				key, product = "answer-triple", int(q["points"].(float64))*3
+			} else {
+				f := v["current"].(map[string]any)["fact"].(map[string]any)
+				product = int(f["a"].(float64) * f["b"].(float64))
+			}
+			sel := fmt.Sprintf(`[data-key=%q]`, key)
+			b.run(chromedp.SendKeys(chromedp.CSS(sel), fmt.Sprint(product)+"\r"))
+		case has(g, "place"):
+			placed := false
+			for _, m := range legal(g) {
+				mv := m.(map[string]any)
+				if mv["type"] == "place" && mv["double"] != true {
+					b.click(fmt.Sprintf("place%d", int(mv["potion"].(float64))))
+					placed = true
+					break
+				}
+			}
+			require.True(t, placed)
+		case has(g, "power"):
+			b.click("keep")
+		case has(g, "pass"):
+			b.click("pass")
+		default:
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		b.waitChange(g, version)
+	}
+	b.screenshot("magicoa-2-round")
+	atts := b.attempts(g)
+	require.NotEmpty(t, atts, "the round's attempts are in the database")
+	answered := 0
+	for _, a := range atts {
+		if a.Kind == "answer" {
+			answered++
+			require.True(t, a.Correct, "the products typed in the page are right")
+		}
+	}
+	require.Positive(t, answered)
+	_ = ints
+}
