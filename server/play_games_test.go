@@ -9,31 +9,34 @@ import (
 	"github.com/multipli/multipli/games/cube"
 )
 
-// catsMatch reports an open window in which two top cards are equal: a
-// slap now is right.
+// catsMatch reports an open window in which the seat's top card equals
+// another player's (same product): a slap now is right. A match between two
+// other players is not the seat's to slap (a gluttony).
 func catsMatch(g map[string]any) bool {
 	v, _ := g["view"].(map[string]any)
 	if v == nil || v["window"] == nil {
 		return false
 	}
-	seen := map[int]bool{}
+	me := int(v["seat"].(float64))
 	players, _ := v["players"].([]any)
-	for _, p := range players {
+	value := func(p any) int {
 		top, _ := p.(map[string]any)["top"].(map[string]any)
 		a, _ := top["a"].(float64)
 		b, _ := top["b"].(float64)
 		n, _ := top["n"].(float64)
-		val := int(n)
 		if a > 0 {
-			val = int(a * b)
+			return int(a * b)
 		}
-		if val == 0 {
-			continue
-		}
-		if seen[val] {
+		return int(n)
+	}
+	mine := value(players[me])
+	if mine == 0 {
+		return false
+	}
+	for i, p := range players {
+		if i != me && value(p) == mine {
 			return true
 		}
-		seen[val] = true
 	}
 	return false
 }
