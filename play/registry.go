@@ -39,6 +39,9 @@ type Setup struct {
 type Kind struct {
 	Name     string
 	Editions []string // the first is the default
+	// Hidden editions are accepted but not offered on the home (Multipli
+	// Cat's special cards: the booklet keeps them for later).
+	Hidden []string
 	// MinOpponents, MaxOpponents and DefaultOpponents bound the computer
 	// (or classmate) seats beside the student's.
 	MinOpponents, MaxOpponents, DefaultOpponents int
@@ -60,7 +63,9 @@ func (k *Kind) Message(code string) (games.Message, bool) {
 }
 
 // HasEdition reports whether the game offers the edition.
-func (k *Kind) HasEdition(e string) bool { return slices.Contains(k.Editions, e) }
+func (k *Kind) HasEdition(e string) bool {
+	return slices.Contains(k.Editions, e) || slices.Contains(k.Hidden, e)
+}
 
 func withCommon(own map[string]games.Message) map[string]games.Message {
 	out := games.CommonMessages()
@@ -80,7 +85,7 @@ var kinds = map[string]*Kind{
 		messages: withCommon(potion.Messages()),
 	},
 	"cats": {
-		Name: "cats", Editions: []string{"standard", "specials"},
+		Name: "cats", Editions: []string{"standard"}, Hidden: []string{"specials"},
 		MinOpponents: 2, MaxOpponents: 7, DefaultOpponents: 3, RealTime: true, TwoStudents: true,
 		New: func(s Setup, seed uint64) (games.Engine, error) {
 			// Decision: a slap needs a reaction window to be judged in, so
