@@ -10,6 +10,7 @@ import (
 
 	"github.com/multipli/multipli/dashboard"
 	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/migrations"
 )
 
 // Dashboards reads what the teacher and parent pages show. It implements
@@ -127,6 +128,9 @@ func LevelOf(stored string) games.Level {
 func (d Dashboards) FactStats(ctx context.Context, studentIDs []int64) ([]dashboard.FactStat, error) {
 	if len(studentIDs) == 0 {
 		return nil, nil
+	}
+	if d.s.dialect == migrations.SQLite {
+		return d.packedFactStats(ctx, studentIDs)
 	}
 	rows, err := d.s.db.WithContext(ctx).Raw(`
 SELECT student_id, a, b, attempts, correct, recent_accuracy, typical_ms, last_seen, mastery, uncertainty, fluent
