@@ -77,9 +77,9 @@ func screenshotDir(t *testing.T) string {
 
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(80))
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // 100: PNG
 	require.NoError(t, err)
-	p := filepath.Join(screenshotDir(t), name+".jpg")
+	p := filepath.Join(screenshotDir(t), name+".png")
 	require.NoError(t, os.WriteFile(p, buf, 0o600))
 	t.Logf("screenshot %s", p)
 }

@@ -32,6 +32,7 @@ type pageBase struct {
 	Lang    string
 	T       map[string]string
 	Title   string
+	Parent  bool   // the top bar links to the reports, not the dashboards
 	SelfEN  string // the same page in English / French
 	SelfFR  string
 	Scripts []string
@@ -39,7 +40,7 @@ type pageBase struct {
 
 func newPageBase(c echo.Context, title string) pageBase {
 	lang := pageLang(c)
-	return pageBase{Lang: lang, T: dashLabels[lang], Title: title, SelfEN: withLang(c, "en"), SelfFR: withLang(c, "fr")}
+	return pageBase{Lang: lang, T: dashLabels[lang], Title: title, Parent: me(c).Role == RoleParent, SelfEN: withLang(c, "en"), SelfFR: withLang(c, "fr")}
 }
 
 func withLang(c echo.Context, lang string) string {
