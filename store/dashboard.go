@@ -10,7 +10,6 @@ import (
 
 	"github.com/multipli/multipli/dashboard"
 	"github.com/multipli/multipli/games"
-	"github.com/multipli/multipli/migrations"
 )
 
 // Dashboards reads what the teacher and parent pages show. It implements
@@ -124,35 +123,13 @@ func LevelOf(stored string) games.Level {
 	return games.Level{}
 }
 
-// FactStats returns the students' per-fact aggregates.
+// FactStats returns the students' per-fact aggregates (read packed, see
+// packedFactStatsSQL).
 func (d Dashboards) FactStats(ctx context.Context, studentIDs []int64) ([]dashboard.FactStat, error) {
 	if len(studentIDs) == 0 {
 		return nil, nil
 	}
-	if d.s.dialect == migrations.SQLite {
-		return d.packedFactStats(ctx, studentIDs)
-	}
-	rows, err := d.s.db.WithContext(ctx).Raw(`
-SELECT student_id, a, b, attempts, correct, recent_accuracy, typical_ms, last_seen, mastery, uncertainty, fluent
-FROM fact_stats WHERE student_id IN ? ORDER BY student_id, a, b`, studentIDs).Rows()
-	if err != nil {
-		return nil, wrap(err, "fact stats of %d students", len(studentIDs))
-	}
-	defer rows.Close()
-	out := make([]dashboard.FactStat, 0, len(studentIDs)*40)
-	for rows.Next() {
-		var (
-			f       dashboard.FactStat
-			typical sql.NullInt64
-			seen    anyTime
-		)
-		if err := rows.Scan(&f.StudentID, &f.A, &f.B, &f.Attempts, &f.Correct, &f.RecentAccuracy, &typical, &seen, &f.Mastery, &f.Uncertainty, &f.Fluent); err != nil {
-			return nil, wrap(err, "fact stats of %d students", len(studentIDs))
-		}
-		f.TypicalMS, f.LastSeen = typical.Int64, seen.t
-		out = append(out, f)
-	}
-	return out, wrap(rows.Err(), "fact stats of %d students", len(studentIDs))
+	return d.packedFactStats(ctx, studentIDs)
 }
 
 // WeeklyStats returns the students' rows of student_weeks from..to.

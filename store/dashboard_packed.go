@@ -5,23 +5,34 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/multipli/multipli/dashboard"
+	"github.com/multipli/multipli/migrations"
 )
 
-// packedFactStatsSQL reads each fact_stats row of SQLite as one text
-// column. A class of 30 has up to 30 × 78 rows; the driver crosses from Go
-// to C two times per column and row, and parses every timestamp column
-// against a list of layouts, which made this read most of the class
-// dashboard's time (BenchmarkDashboards). One column per row, split in Go,
-// costs a fifth of that.
-const packedFactStatsSQL = `
+// packedFactStatsSQL reads each fact_stats row as one text column. A class
+// of 30 has up to 30 × 78 rows; scanning 11 columns per row was most of the
+// class dashboard's and heatmap's time (BenchmarkDashboards): SQLite's driver
+// crosses from Go to C twice per column and parses every timestamp against a
+// list of layouts, and database/sql converts each column by reflection. One
+// column per row, split in Go, costs a fraction of that. PostgreSQL writes
+// last_seen as epoch milliseconds, so the session's time zone and DateStyle
+// do not matter.
+var packedFactStatsSQL = map[migrations.Dialect]string{
+	migrations.SQLite: `
 SELECT student_id || '|' || a || '|' || b || '|' || attempts || '|' || correct || '|' || recent_accuracy || '|' ||
   COALESCE(typical_ms, '') || '|' || COALESCE(last_seen, '') || '|' || mastery || '|' || uncertainty || '|' || fluent
-FROM fact_stats WHERE student_id IN ? ORDER BY student_id, a, b`
+FROM fact_stats WHERE student_id IN ? ORDER BY student_id, a, b`,
+	migrations.Postgres: `
+SELECT student_id || '|' || a || '|' || b || '|' || attempts || '|' || correct || '|' || recent_accuracy || '|' ||
+  COALESCE(typical_ms::text, '') || '|' || COALESCE((EXTRACT(EPOCH FROM last_seen) * 1000)::bigint::text, '') || '|' ||
+  mastery || '|' || uncertainty || '|' || fluent
+FROM fact_stats WHERE student_id IN ? ORDER BY student_id, a, b`,
+}
 
 func (d Dashboards) packedFactStats(ctx context.Context, studentIDs []int64) ([]dashboard.FactStat, error) {
-	rows, err := d.s.db.WithContext(ctx).Raw(packedFactStatsSQL, studentIDs).Rows()
+	rows, err := d.s.db.WithContext(ctx).Raw(packedFactStatsSQL[d.s.dialect], studentIDs).Rows()
 	if err != nil {
 		return nil, wrap(err, "fact stats of %d students", len(studentIDs))
 	}
@@ -82,7 +93,9 @@ func unpackFactStat(line string) (dashboard.FactStat, error) {
 			return f, fmt.Errorf("packed fact stat %q: %w", line, err)
 		}
 	}
-	if parts[7] != "" {
+	if ms, err := strconv.ParseInt(parts[7], 10, 64); err == nil {
+		f.LastSeen = time.UnixMilli(ms).UTC()
+	} else if parts[7] != "" {
 		var t anyTime
 		if err := t.Scan(parts[7]); err != nil {
 			return f, err
