@@ -283,3 +283,38 @@ func TestBrowserParentReportPrintsOnOneA4Page(t *testing.T) {
 		assert.Equal(t, 1, pdfPages(t, pdf), "the %s report prints on exactly one A4 page", lang)
 	}
 }
+
+func TestBrowserClassOf30ReadsOnOneScreen(t *testing.T) {
+	ctx := browser(t)
+	e, srv, _ := liveEnv(t)
+	teacher := e.signup(t, "teacher", uniqueEmail("t30"))
+	names := make([]string, 30)
+	for i := range names {
+		names[i] = fmt.Sprintf("Élève numéro %02d avec un nom long", i+1)
+	}
+	classID, _, ids := e.classWithStudent(t, teacher, strings.Join(names, "\n"))
+	// A third stopped playing ten days ago: rows with an alert and its reason.
+	for _, id := range ids[:10] {
+		ps := store.PlaySession{StudentID: id, Plan: "{}", StartedAt: time.Now().AddDate(0, 0, -10)}
+		require.NoError(t, e.st.CreatePlaySession(context.Background(), &ps))
+		require.NoError(t, e.st.EndPlaySession(context.Background(), ps.ID, ps.StartedAt.Add(10*time.Minute)))
+	}
+	me := e.must(t, 200, req{Method: "GET", Path: "/api/v1/me", Token: teacher}).JSON
+	email := me["email"].(string)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")))
+	status, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf(`fetch("/api/v1/auth/teacher", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({email: %q, password: "correct horse battery"})}).then(r => r.status)`, email), chromedp.EvalAwaitPromise))
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, status)
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.EmulateViewport(1920, 1080),
+		chromedp.Navigate(fmt.Sprintf("%s/dashboard/classes/%d?lang=fr", srv.URL, classID)),
+		chromedp.WaitVisible(css(`#class-table`)),
+	))
+	screenshot(t, ctx, "class-of-30")
+	bottom, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.getElementById("class-table").getBoundingClientRect().bottom`))
+	require.NoError(t, err)
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#class-table tbody tr").length`))
+	require.NoError(t, err)
+	assert.Equal(t, 30, rows)
+	assert.LessOrEqual(t, bottom, 1080.0, "30 rows, ten with an alert, fit a 1080-pixel screen")
+}

@@ -254,7 +254,7 @@ func (s *Server) assignmentViews(c echo.Context, rows []store.Assignment) ([]ass
 	}
 	out := make([]assignmentJSON, len(rows))
 	for i, v := range views {
-		out[i] = toAssignmentJSON(v, rows[i].ArchivedAt != nil, langOf(c), progress)
+		out[i] = toAssignmentJSON(v, rows[i].ArchivedAt != nil, pageLang(c), progress)
 	}
 	return out, nil
 }

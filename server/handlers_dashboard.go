@@ -118,7 +118,7 @@ func (s *Server) classDashboard(c echo.Context) (store.Class, dashboard.ClassDas
 	if err != nil {
 		return cl, dashboard.ClassDashboard{}, "", false, err
 	}
-	d, err := dashboard.LoadClassDashboard(c.Request().Context(), s.store.Dashboards(), cl.ID, s.now(), langOf(c))
+	d, err := dashboard.LoadClassDashboard(c.Request().Context(), s.store.Dashboards(), cl.ID, s.now(), pageLang(c))
 	if err != nil {
 		return cl, d, "", false, err
 	}
@@ -176,7 +176,7 @@ func (s *Server) handleClassHeatmapJSON(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	h, err := dashboard.LoadClassHeatmap(c.Request().Context(), s.store.Dashboards(), cl.ID, cl.Name, langOf(c))
+	h, err := dashboard.LoadClassHeatmap(c.Request().Context(), s.store.Dashboards(), cl.ID, cl.Name, pageLang(c))
 	if err != nil {
 		return err
 	}
@@ -250,7 +250,7 @@ func (s *Server) studentPage(c echo.Context) (store.Student, dashboard.StudentPa
 	if err != nil {
 		return st, dashboard.StudentPage{}, err
 	}
-	p, err := dashboard.LoadStudentPage(c.Request().Context(), s.store.Dashboards(), st.ID, s.now(), langOf(c))
+	p, err := dashboard.LoadStudentPage(c.Request().Context(), s.store.Dashboards(), st.ID, s.now(), pageLang(c))
 	return st, p, err
 }
 
