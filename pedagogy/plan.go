@@ -37,9 +37,13 @@ const (
 	PromoteFluentShare = 0.85
 	// MinSessionsToPromote: sessions at a level before a promotion.
 	MinSessionsToPromote = 2
-	// DemoteAccuracy: demote when recent accuracy at the level is below it…
-	DemoteAccuracy = 0.5
-	// …after at least MinSessionsToDemote sessions and MinAttemptsToDemote
+	// DemoteAccuracy: demote when recent accuracy at the level is below it
+	// and the level below is no longer mastered (under DemoteBelowShare of
+	// its facts fluent): a student who still knows 2–5 gains nothing from
+	// going back to it, and stays to practise the easier facts of 6–9 …
+	DemoteAccuracy   = 0.5
+	DemoteBelowShare = 0.7
+	// … after at least MinSessionsToDemote sessions and MinAttemptsToDemote
 	// attempts at the level.
 	MinSessionsToDemote = 3
 	MinAttemptsToDemote = 40
@@ -174,7 +178,12 @@ func (m Model) decideStep(st Student, c Constraint, now time.Time) (string, stri
 
 	if cur > floor && st.SessionsAtLevel >= MinSessionsToDemote &&
 		st.LevelAttempts >= MinAttemptsToDemote && st.LevelAccuracy < DemoteAccuracy {
-		return ladder[cur-1], DecisionDemote, reasonDemote(ladder[cur-1], step, st.LevelAccuracy)
+		below := ladder[cur-1]
+		bf, bt := m.fluentCount(st, stepLevel(below), now)
+		if float64(bf) < DemoteBelowShare*float64(bt) {
+			return below, DecisionDemote, reasonDemote(below, step, st.LevelAccuracy, bf, bt)
+		}
+		return step, DecisionKeep, reasonHardButKeep(step, below, st.LevelAccuracy, bf, bt)
 	}
 	if fluent >= need && total > 0 {
 		switch {
@@ -195,7 +204,7 @@ func (m Model) decideStep(st Student, c Constraint, now time.Time) (string, stri
 // longer fluent, or have lost half their evidence). Steps whose level
 // contains the one below (1–10, 1–12) need no review sessions.
 const (
-	ReviewEvery    = 3
+	ReviewEvery    = 6
 	ReviewDueFacts = 5
 )
 

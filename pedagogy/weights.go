@@ -8,8 +8,9 @@ import (
 	"github.com/multipli/multipli/games"
 )
 
-// Weights. Facts not yet fluent are weighted by their need, the chance that
-// an answer now would not be fluent (1 − P·P(under 3 s)), tilted toward
+// Weights. Facts not yet fluent are weighted by their need squared, the
+// need being the chance that an answer now would not be fluent
+// (1 − P·P(under 3 s)), tilted toward
 // easier or harder facts by exp(λ·(P − TargetSuccess)) with λ chosen so that
 // the expected share of right answers is TargetSuccess. λ is bounded, so no
 // fact still to learn is starved. Fluent facts share ReviewShare of the
@@ -17,10 +18,18 @@ import (
 // was last seen (spaced review); when the facts to learn are too hard for
 // the target even with the strongest tilt, review takes a larger share (up
 // to maxReviewShare) to keep the session encouraging.
-var maxReviewShare = 0.4
-var maxTilt = 4.0
-
 const (
+	// needPower sharpens the need: a fact far from fluent comes up much
+	// more often than one nearly there.
+	needPower = 2.0
+	// maxTilt bounds the tilt toward the success target.
+	maxTilt = 2.0
+	// maxReviewShare bounds the review share raised to keep success near
+	// the target.
+	maxReviewShare = 0.25
+	// reviewFullDue: review gets its full share once this many facts' worth
+	// of evidence has faded.
+	reviewFullDue = 3.0
 	// reviewFloor keeps fluent facts just seen from vanishing entirely.
 	reviewFloor = 0.02
 )
@@ -36,14 +45,17 @@ func (m Model) weights(st Student, l games.Level, now time.Time) ([]games.FactWe
 	need := make([]float64, len(pairs))
 	due := make([]float64, len(pairs))
 	fluent := make([]bool, len(pairs))
-	var reviewSum, reviewP float64
+	var reviewSum, reviewP, dueSum float64
 	nLearning := 0
 	for i, f := range pairs {
 		s := m.carryAbility(m.factState(st, f), st.Ability)
 		e := m.Estimate(s, now)
 		p[i], fluent[i] = e.P, e.Fluent
 		if e.Fluent {
-			due[i] = reviewFloor + m.faded(s, now)
+			faded := m.faded(s, now)
+			dueSum += faded
+			due[i] = reviewFloor + faded
+
 			reviewSum += due[i]
 			reviewP += due[i] * p[i]
 			continue
@@ -60,7 +72,7 @@ func (m Model) weights(st Student, l games.Level, now time.Time) ([]games.FactWe
 		var sum, sp float64
 		for i := range pairs {
 			if !fluent[i] {
-				w[i] = need[i] * math.Exp(lambda*(p[i]-m.TargetSuccess))
+				w[i] = math.Pow(need[i], needPower) * math.Exp(lambda*(p[i]-m.TargetSuccess))
 				sum += w[i]
 				sp += w[i] * p[i]
 			}
@@ -82,16 +94,18 @@ func (m Model) weights(st Student, l games.Level, now time.Time) ([]games.FactWe
 	}
 	learn, learnP := tilted((lo + hi) / 2)
 
-	review := m.ReviewShare
+	// Review takes its share only as facts fade: a fact just mastered needs
+	// no review yet.
+	review := m.ReviewShare * min(1, dueSum/reviewFullDue)
 	switch {
 	case nLearning == 0:
 		review = 1
 	case nLearning == len(pairs):
 		review = 0
-	case learnP < m.TargetSuccess && reviewP > m.TargetSuccess:
+	case learnP < m.TargetSuccess && reviewP > m.TargetSuccess && dueSum > 0:
 		// Solve (1−r)·learnP + r·reviewP = target for r.
 		r := (m.TargetSuccess - learnP) / (reviewP - learnP)
-		review = min(max(r, m.ReviewShare), maxReviewShare)
+		review = min(max(r, review), maxReviewShare)
 	}
 	var learnSum float64
 	for _, w := range learn {
