@@ -43,9 +43,9 @@ type Model struct {
 	// log-odds gain expected from an attempt itself (the learning terms of
 	// Performance Factors Analysis, Pavlik, Cen & Koedinger 2009). Both make
 	// the estimate follow a child who is learning fast, and both improve
-	// prediction (README.md), but the plans built on them were worse in the
-	// simulation: a fact called fluent too early fades unpractised. They
-	// are 0 by default.
+	// prediction (README.md), but large values made the plans worse in the
+	// simulation: a fact called fluent too early fades unpractised. So no
+	// process noise and a small practice gain.
 	ProcessNoise float64
 	PracticeGain float64
 	// AbilityK and AbilityKDecay give the Elo step of the student's ability:
@@ -109,7 +109,7 @@ func DefaultModel() Model {
 		PriorPrecision:    0.8,
 		MaxPrecision:      12,
 		ProcessNoise:      0,
-		PracticeGain:      0,
+		PracticeGain:      0.03,
 		AbilityK:          0.4,
 		AbilityKDecay:     0.02,
 		AbilityCarry:      0.5,
@@ -332,7 +332,5 @@ func (m Model) fastShare(s FactState) float64 {
 }
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
-
-func logit(p float64) float64 { return math.Log(p / (1 - p)) }
 
 func normalCDF(z float64) float64 { return 0.5 * math.Erfc(-z/math.Sqrt2) }
