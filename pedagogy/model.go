@@ -110,7 +110,7 @@ func DefaultModel() Model {
 		MaxPrecision:      12,
 		ProcessNoise:      0,
 		PracticeGain:      0.03,
-		AbilityK:          0.4,
+		AbilityK:          0.8,
 		AbilityKDecay:     0.02,
 		AbilityCarry:      0.5,
 		FastMS:            3000,

@@ -57,8 +57,9 @@ type PolicyResult struct {
 	// reach it count as the budget (so these are lower bounds).
 	MeanAttempts   float64 `json:"mean_attempts"`
 	MedianAttempts float64 `json:"median_attempts"`
-	// Success is the share of attempts answered right; SuccessGap the mean
-	// absolute distance of each session's share from TargetSuccess.
+	// Success is the share of attempts answered right until the target is
+	// reached (or the budget spent); SuccessGap the mean absolute distance
+	// of each of those sessions' share from TargetSuccess.
 	Success    float64 `json:"success"`
 	SuccessGap float64 `json:"success_gap"`
 	// FluentAtBudget is the mean number of target facts fluent when the
@@ -143,7 +144,8 @@ func policyTag(i int) string { return []string{"adaptive", "fixed", "tables29", 
 
 type learnerRun struct {
 	reachedAt       int // 0 = not within budget
-	right, attempts int
+	right, answered int // until the target
+	attempts        int
 	gapSum          float64
 	sessions        int
 	fluentAtBudget  int
@@ -188,9 +190,14 @@ func runLearner(l *learner, p policy, pick *games.RNG, m Model, cfg SimConfig, c
 			}
 			now = now.Add(time.Duration(a.ResponseMS)*time.Millisecond + 3*time.Second)
 		}
-		run.right += right
-		run.gapSum += math.Abs(float64(right)/float64(n) - m.TargetSuccess)
-		run.sessions++
+		// Success is measured while learning, up to the target: after it the
+		// policies only maintain what is known.
+		if run.reachedAt == 0 {
+			run.right += right
+			run.answered += n
+			run.gapSum += math.Abs(float64(right)/float64(n) - m.TargetSuccess)
+			run.sessions++
+		}
 		if run.reachedAt == 0 && fluentCount(now) >= need {
 			run.reachedAt = run.attempts
 		}
@@ -213,7 +220,7 @@ func summarise(name string, runs []learnerRun, cfg SimConfig) PolicyResult {
 		}
 		at = append(at, x)
 		right += float64(run.right)
-		attempts += float64(run.attempts)
+		attempts += float64(run.answered)
 		gap += run.gapSum
 		sessions += float64(run.sessions)
 		fb += float64(run.fluentAtBudget)
