@@ -88,8 +88,7 @@ type Model struct {
 
 	// Fluency (concepts.md): right in under FluentMS with high confidence.
 	// The chance of a right answer under FluentMS, taking P at its lower
-	// bound sigmoid(logit − FluentZ·σ), must reach FluentP, and the share of
-	// answers under FluentMS alone must reach FluentFastShare.
+	// bound sigmoid(logit − FluentZ·σ), must reach FluentP.
 	FluentMS int64
 	FluentP  float64
 	FluentZ  float64
@@ -196,7 +195,7 @@ func priorLogit(p games.Fact) float64 {
 		return 2.6
 	case a == 5 || b == 5:
 		return 2.3
-	case a == 11 && b == 11, a == 11 && b < 10, b == 11 && a < 10:
+	case b == 11 && a < 10:
 		return 2.0 // 11 × one digit: write the digit twice
 	}
 	l := 2.0 - 0.035*float64(a*b)
