@@ -210,7 +210,7 @@ func priorLogit(p games.Fact) float64 {
 // score by a Newton step on the logistic likelihood (an Elo step whose K is
 // the current variance), and gains the attempt's information p(1−p).
 func (m Model) Update(s FactState, a Attempt) FactState {
-	s = m.forget(s, a.At)
+	s = m.forget(m.valid(s), a.At)
 	score, weight := m.score(a)
 	p := sigmoid(s.Logit)
 	v := 1/s.Precision + m.ProcessNoise
@@ -282,6 +282,19 @@ func (m Model) score(a Attempt) (score, weight float64) {
 	return 1 - (1-m.SlowScore)*frac, m.FastWeight - (m.FastWeight-1)*frac
 }
 
+// valid repairs a state that was never initialised (a zero FactState, as a
+// server may build for a fact without a row): it is read as the prior of an
+// unknown fact of average difficulty rather than producing infinities.
+func (m Model) valid(s FactState) FactState {
+	if s.Precision <= 0 || math.IsNaN(s.Precision) || math.IsNaN(s.Logit) {
+		s.Precision = m.PriorPrecision
+		if math.IsNaN(s.Logit) {
+			s.Logit = s.Base
+		}
+	}
+	return s
+}
+
 // forget lets the evidence weaken from s.LastSeen to now: the log-odds move
 // back toward Base and the precision toward the prior by the factor
 // r = 2^(−days/h), with a half-life h that grows with the practice the fact
@@ -301,7 +314,7 @@ func (m Model) forget(s FactState, now time.Time) FactState {
 
 // Estimate is the mastery of the fact at now, after forgetting.
 func (m Model) Estimate(s FactState, now time.Time) Estimate {
-	s = m.forget(s, now)
+	s = m.forget(m.valid(s), now)
 	p := sigmoid(s.Logit)
 	sigma := 1 / math.Sqrt(s.Precision)
 	return Estimate{

@@ -53,6 +53,8 @@ const (
 )
 
 // Constraint is a teacher's assignment. The zero value constrains nothing.
+// Tables outside 1–12 and names that are not ladder steps are ignored (the
+// server validates what teachers type; a plan must still come out).
 type Constraint struct {
 	// Tables, when set, is the deck: a custom level of these tables.
 	Tables []int `json:"tables,omitempty"`
@@ -97,9 +99,10 @@ type Plan struct {
 // applies the plan's level to the student.
 func (m Model) Plan(st Student, c Constraint, now time.Time) Plan {
 	var p Plan
+	tables := validTables(c.Tables)
 	switch {
-	case len(c.Tables) > 0:
-		p.Level = games.Custom(c.Tables...)
+	case len(tables) > 0:
+		p.Level = games.Custom(tables...)
 		p.Decision = DecisionAssigned
 		p.Reason = reasonTables(p.Level.Tables)
 	case stepIndex(c.FixedLevel) >= 0:
@@ -268,6 +271,16 @@ func levelPairs(l games.Level) []games.Fact {
 		if !seen[p] {
 			seen[p] = true
 			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func validTables(tables []int) []int {
+	var out []int
+	for _, t := range tables {
+		if validFactor(t) {
+			out = append(out, t)
 		}
 	}
 	return out

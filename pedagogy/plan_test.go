@@ -270,3 +270,12 @@ func TestPlanWeightsReviewFadedFactsFirst(t *testing.T) {
 	p := m.Plan(st, Constraint{}, t0)
 	assert.Greater(t, p.Level.Weight(fact(2, 7)), p.Level.Weight(fact(5, 7)))
 }
+
+func TestPlanConstraintIgnoresInvalidTables(t *testing.T) {
+	m := DefaultModel()
+	p := m.Plan(Student{}, Constraint{Tables: []int{0, 13, 7}}, t0)
+	assert.Equal(t, []int{7}, p.Level.Tables)
+	assert.NoError(t, p.Level.Validate())
+	p = m.Plan(Student{}, Constraint{Tables: []int{13}, FixedLevel: "purple"}, t0)
+	assert.Equal(t, StepGreen, p.Step, "nothing valid assigned: the ladder decides")
+}
