@@ -12,12 +12,12 @@ import (
 
 // SimConfig describes a simulation run. Zero fields take the defaults.
 type SimConfig struct {
-	Learners    int    // population size (default 100)
-	Seed        uint64 // everything random derives from it
-	Budget      int    // attempts per learner (default 3000)
-	SessionSize int    // attempts per daily session (default 30)
+	Learners    int    `json:"learners"`     // population size (default 100)
+	Seed        uint64 `json:"seed"`         // everything random derives from it
+	Budget      int    `json:"budget"`       // attempts per learner (default 3000)
+	SessionSize int    `json:"session_size"` // attempts per daily session (default 30)
 	// Log keeps every attempt of every policy, for Eval and --log.
-	Log bool
+	Log bool `json:"-"`
 }
 
 func (c SimConfig) withDefaults() SimConfig {
