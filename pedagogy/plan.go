@@ -190,6 +190,8 @@ func (m Model) decideStep(st Student, c Constraint, now time.Time) (string, stri
 	}
 	if fluent >= need && total > 0 {
 		switch {
+		case cur == len(ladder)-1:
+			return step, DecisionKeep, reasonTop(step, fluent, total)
 		case cur >= ceiling:
 			return step, DecisionKeep, reasonAtCeiling(step, fluent, total)
 		case st.SessionsAtLevel < MinSessionsToPromote:

@@ -279,3 +279,14 @@ func TestPlanConstraintIgnoresInvalidTables(t *testing.T) {
 	p = m.Plan(Student{}, Constraint{Tables: []int{13}, FixedLevel: "purple"}, t0)
 	assert.Equal(t, StepGreen, p.Step, "nothing valid assigned: the ladder decides")
 }
+
+func TestPlanTopOfTheLadderStays(t *testing.T) {
+	m := DefaultModel()
+	st := Student{Level: StepAll12, SessionsAtLevel: 5}
+	drill(t, m, &st, games.All(12), 15, 1200, t0.Add(-time.Hour))
+	p := m.Plan(st, Constraint{}, t0)
+	assert.Equal(t, StepAll12, p.Step)
+	assert.Equal(t, DecisionKeep, p.Decision)
+	assert.Contains(t, p.Reason.EN, "the whole box")
+	assert.NotContains(t, p.Reason.EN, "teacher")
+}

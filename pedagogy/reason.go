@@ -65,6 +65,14 @@ func reasonAtCeiling(step string, fluent, total int) games.Message {
 			stepName(step), fluent, total, stepName(step)))
 }
 
+func reasonTop(step string, fluent, total int) games.Message {
+	return msg(
+		fmt.Sprintf("stays on %s, the whole box: %d of %d facts answered right in under 3 s; practice keeps them fresh",
+			stepName(step), fluent, total),
+		fmt.Sprintf("reste sur %s, toute la boîte : %d faits sur %d réussis en moins de 3 s ; l'entraînement les garde en mémoire",
+			stepName(step), fluent, total))
+}
+
 func reasonDemote(to, from string, accuracy float64, fluent, total int) games.Message {
 	pct := int(accuracy*100 + 0.5)
 	limit := int(DemoteAccuracy * 100)
