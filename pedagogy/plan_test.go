@@ -290,3 +290,12 @@ func TestPlanTopOfTheLadderStays(t *testing.T) {
 	assert.Contains(t, p.Reason.EN, "the whole box")
 	assert.NotContains(t, p.Reason.EN, "teacher")
 }
+
+func TestPlanWeightsNeverZero(t *testing.T) {
+	m := DefaultModel()
+	st := Student{Level: StepGreen}
+	drill(t, m, &st, games.Custom(2), 15, 1200, t0.Add(-time.Minute)) // fluent, nothing faded yet
+	for _, w := range m.Plan(st, Constraint{}, t0).Level.Weights {
+		assert.GreaterOrEqual(t, w.W, 0.01, "%d×%d", w.A, w.B)
+	}
+}

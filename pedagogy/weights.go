@@ -32,6 +32,8 @@ const (
 	reviewFullDue = 3.0
 	// reviewFloor keeps fluent facts just seen from vanishing entirely.
 	reviewFloor = 0.02
+	// minWeight is the least weight of any fact of the level (mean 1).
+	minWeight = 0.02
 )
 
 // weights returns the per-pair weights of the level (mean 1 over its pairs)
@@ -111,17 +113,24 @@ func (m Model) weights(st Student, l games.Level, now time.Time) ([]games.FactWe
 	for _, w := range learn {
 		learnSum += w
 	}
-	out := make([]games.FactWeight, len(pairs))
-	for i, f := range pairs {
-		var w float64
+	raw := make([]float64, len(pairs))
+	var total float64
+	for i := range pairs {
 		switch {
 		case fluent[i]:
-			w = review * due[i] / reviewSum
+			raw[i] = review * due[i] / reviewSum
 		case learnSum > 0:
-			w = (1 - review) * learn[i] / learnSum
+			raw[i] = (1 - review) * learn[i] / learnSum
 		}
+		// Every fact keeps a little weight: a game may need every card of
+		// the level, and a mastered fact should still turn up now and then.
+		raw[i] = max(raw[i]*float64(len(pairs)), minWeight)
+		total += raw[i]
+	}
+	out := make([]games.FactWeight, len(pairs))
+	for i, f := range pairs {
 		// Mean weight 1 over the level's pairs, as the games expect.
-		out[i] = games.FactWeight{A: f.A, B: f.B, W: roundTo(w*float64(len(pairs)), 1e-4)}
+		out[i] = games.FactWeight{A: f.A, B: f.B, W: roundTo(raw[i]*float64(len(pairs))/total, 1e-4)}
 	}
 	return out, (1-review)*learnP + review*reviewP
 }
