@@ -10,9 +10,10 @@ import (
 
 // Weights. Facts not yet fluent are weighted by their need squared, the
 // need being the chance that an answer now would not be fluent
-// (1 − P·P(under 3 s)), tilted toward
-// easier or harder facts by exp(λ·(P − TargetSuccess)) with λ chosen so that
-// the expected share of right answers is TargetSuccess. λ is bounded, so no
+// (1 − P·P(under 3 s)), tilted toward easier or harder facts by
+// exp(λ·(P − TargetSuccess)) with λ chosen so that the expected share of
+// right answers is TargetSuccess. The constants were tuned on the
+// simulation (README.md). λ is bounded, so no
 // fact still to learn is starved. Fluent facts share ReviewShare of the
 // draws, each in proportion to how much of its evidence has faded since it
 // was last seen (spaced review); when the facts to learn are too hard for
@@ -20,7 +21,8 @@ import (
 // to maxReviewShare) to keep the session encouraging.
 const (
 	// needPower sharpens the need: a fact far from fluent comes up much
-	// more often than one nearly there.
+	// more often than one nearly there (nearly-fluent facts are often
+	// fluent already, the model being cautious).
 	needPower = 2.0
 	// maxTilt bounds the tilt toward the success target.
 	maxTilt = 2.0
