@@ -79,7 +79,7 @@ func TestBrowserStudentAndTeacherLogins(t *testing.T) {
 		Body: map[string]any{"kind": "pictures", "pictures": []string{"cat", "sun", "tree"}}})
 
 	enterClass := func() {
-		step(t, ctx, "class code", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(css("#class-code")),
+		step(t, ctx, "class code", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(css("body[data-ready]")),
 			chromedp.SendKeys(css("#class-code"), strings.ToLower(code)), chromedp.Click(css("#class-code-form button")),
 			chromedp.WaitVisible(css("#names button")))
 	}
@@ -105,14 +105,14 @@ func TestBrowserStudentAndTeacherLogins(t *testing.T) {
 	}
 	step(t, ctx, "student home", chromedp.WaitVisible(css("#home h1")))
 	assert.Contains(t, textOf(t, ctx, "#home h1"), "Tom")
-	step(t, ctx, "logout", chromedp.Click(css("#logout")), chromedp.WaitVisible(css("#class-code")))
+	step(t, ctx, "logout", chromedp.Click(css("#logout")), chromedp.WaitVisible(css("body[data-ready] #class-code")))
 
 	step(t, ctx, "teacher login",
 		chromedp.Click(css(`[data-tab=teacher]`)),
 		chromedp.SendKeys(css(`[data-panel=teacher] input[name=email]`), "t@school.test"),
 		chromedp.SendKeys(css(`[data-panel=teacher] input[name=password]`), "correct horse battery"),
 		chromedp.Click(css(`[data-panel=teacher] button[type=submit]`)),
-		chromedp.WaitVisible(css(".classes")))
+		chromedp.WaitVisible(css("body[data-ready] .classes")))
 	assert.Contains(t, textOf(t, ctx, ".classes"), code)
 	// Creating a class is a cookie-authenticated POST: it passes only if the
 	// page echoes the CSRF cookie.
