@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -165,4 +168,29 @@ func TestFlagsWinOverEnvironment(t *testing.T) {
 	assert.Equal(t, "x.db", cfg.databaseURL())
 	cfg.DatabaseURL = ""
 	assert.Equal(t, filepath.Join("./data", "multipli.db"), cfg.databaseURL())
+}
+
+// TestShutdownLetsInFlightRequestsFinish stops the server while a request's
+// body is still arriving: the request must get its full answer.
+func TestShutdownLetsInFlightRequestsFinish(t *testing.T) {
+	env := map[string]string{"MULTIPLI_DATA_DIR": t.TempDir(), "MULTIPLI_LOG_LEVEL": "warn"}
+	url, _, stop := startServe(t, env)
+	conn, err := net.Dial("tcp", strings.TrimPrefix(url, "http://"))
+	require.NoError(t, err)
+	defer conn.Close()
+	body := `{"email":"nobody@school.test","password":"correct horse battery"}`
+	_, err = fmt.Fprintf(conn, "POST /api/v1/auth/teacher HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body[:10])
+	require.NoError(t, err)
+	time.Sleep(200 * time.Millisecond) // the handler is now reading the body
+
+	stopped := make(chan error, 1)
+	go func() { stopped <- stop() }()
+	time.Sleep(200 * time.Millisecond) // shutdown has begun and waits for us
+	_, err = conn.Write([]byte(body[10:]))
+	require.NoError(t, err)
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	require.NoError(t, err)
+	_ = res.Body.Close()
+	assert.Equal(t, http.StatusUnauthorized, res.StatusCode, "the in-flight login got its answer")
+	require.NoError(t, <-stopped)
 }
