@@ -166,8 +166,15 @@ func TestFlagsWinOverEnvironment(t *testing.T) {
 	assert.Equal(t, "127.0.0.1:2", cfg.Addr)
 	assert.Equal(t, "debug", cfg.LogLevel)
 	assert.Equal(t, "x.db", cfg.databaseURL())
-	cfg.DatabaseURL = ""
+	cfg.envDatabaseURL = ""
 	assert.Equal(t, filepath.Join("./data", "multipli.db"), cfg.databaseURL())
+}
+
+func TestHelpNeverPrintsTheDatabasePassword(t *testing.T) {
+	var out bytes.Buffer
+	env := envOf(map[string]string{"DATABASE_URL": "postgres://app:s3cret-pw@db:5432/multipli"})
+	require.NoError(t, run(context.Background(), []string{"serve", "--help"}, env, &out, io.Discard))
+	assert.NotContains(t, out.String(), "s3cret-pw")
 }
 
 // TestShutdownLetsInFlightRequestsFinish stops the server while a request's
