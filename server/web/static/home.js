@@ -70,6 +70,7 @@ async function start() {
     return;
   }
   await render();
+  document.body.dataset.ready = "1";
 }
 
 start();
