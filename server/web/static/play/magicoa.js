@@ -4,7 +4,7 @@
 // and at the end compute the tripled score. The classic edition shows values.
 
 import { h, s, svgBox, button } from "./dom.js";
-import { flask } from "./art.js";
+import { flask, powerArt } from "./art.js";
 import { seatNameOf, eventsBox } from "./gamebits.js";
 
 function has(legal, type) { return (legal || []).some((m) => m.type === type); }
@@ -12,13 +12,15 @@ function has(legal, type) { return (legal || []).some((m) => m.type === type); }
 function factText(f) { return f ? `${f.a} × ${f.b}` : ""; }
 
 // potionSVG draws a potion on its Potion face (colour, points) or, when
-// hidden, on its Power face (the power only).
+// hidden, on its Power face: the power's picture and name (its effect is
+// written in words beside the card, see powerWhat).
 function potionSVG(p, t) {
   const svg = svgBox(100, 140, { class: "mpotion", "aria-hidden": "true", focusable: "false" });
   if (p.hidden) {
     svg.append(s("rect", { x: 2, y: 2, width: 96, height: 136, rx: 10, class: "mpotion-back" }),
-      s("text", { x: 50, y: 62, class: "mpower-icon", "text-anchor": "middle" }, p.power ? "✦" : "?"),
-      s("text", { x: 50, y: 100, class: "mpower-name", "text-anchor": "middle" }, p.power ? t(`magicoa.power_short.${p.power}`) : t("magicoa.no_power")));
+      s("rect", { x: 10, y: 10, width: 80, height: 80, rx: 8, class: "mpower-window" }),
+      powerArt(p.power || "", 14, 14, 72),
+      s("text", { x: 50, y: 112, class: "mpower-name", "text-anchor": "middle" }, p.power ? t(`magicoa.power_short.${p.power}`) : t("magicoa.no_power")));
     return svg;
   }
   svg.append(s("rect", { x: 2, y: 2, width: 96, height: 136, rx: 10, class: `mpotion-frame colour-${p.colour}` }),
@@ -27,6 +29,11 @@ function potionSVG(p, t) {
     s("text", { x: 50, y: 126, class: "mcolour", "text-anchor": "middle" }, t(`magicoa.colour.${p.colour}`)));
   if (p.power) svg.append(s("text", { x: 86, y: 24, class: "mpower-mark", "text-anchor": "middle" }, "✦"));
   return svg;
+}
+
+// powerWhat says in words what a potion's power does (nothing without one).
+function powerWhat(p, t) {
+  return p && p.power ? h("p", { class: "power-what" }, t(`magicoa.power_what.${p.power}`)) : null;
 }
 
 function potionLabel(p, t) {
@@ -80,7 +87,7 @@ export function render(root, dto, api) {
     const actions = [];
     if (canPlace) actions.push(button(t("magicoa.place_here"), () => api.move({ type: "place", potion: i }), { class: "primary", "data-key": `place${i}` }));
     if (exchange && has(legal, "exchange")) actions.push(button(t("magicoa.swap_here"), () => api.move({ type: "exchange", potion: i }), { "data-key": `swap${i}` }));
-    return h("li", { class: ["mslot", top && top.seat === me && "mine"] }, pot, bidLine, ...actions);
+    return h("li", { class: ["mslot", top && top.seat === me && "mine"] }, pot, powerWhat(sl.potion, t), bidLine, ...actions);
   });
   const doubles = placeTargets.filter((m) => m.double).map((m) =>
     button(t("magicoa.place_double", { a: m.potion + 1, b: m.potion + 2 }), () => api.move({ type: "place", potion: m.potion, double: true }), { "data-key": `double${m.potion}` }));
@@ -104,7 +111,7 @@ export function render(root, dto, api) {
     panel.push(h("p", { class: "prompt" }, t("magicoa.wait_place", { name: seatNameOf(dto, v.placer, t) })));
   } else if (exchange) {
     panel.push(h("p", { class: "prompt" }, t("magicoa.prompt_exchange")));
-    if (v.pile_top) panel.push(h("div", { class: "mslot-potion", role: "img", "aria-label": t("magicoa.pile_top", { what: potionLabel(v.pile_top, t) }) }, potionSVG(v.pile_top, t)));
+    if (v.pile_top) panel.push(h("div", { class: "mslot-potion", role: "img", "aria-label": t("magicoa.pile_top", { what: potionLabel(v.pile_top, t) }) }, potionSVG(v.pile_top, t)), powerWhat(v.pile_top, t));
     panel.push(button(t("magicoa.no_exchange"), () => api.move({ type: "pass" }), { "data-key": "pass" }));
   } else if (v.phase === "power" && v.deciding && has(legal, "power")) {
     const p = v.deciding;
