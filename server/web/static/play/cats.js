@@ -34,7 +34,7 @@ function catsCard(c, t) {
   const kind = c.a ? "mult" : c.n ? "prod" : "special";
   svg.append(s("rect", { x: 3, y: 3, width: W - 6, height: H - 6, rx: 10, class: `ccard-frame ccard-${kind}` }));
   if (kind === "mult") {
-    svg.append(s("text", { x: W / 2, y: 92, class: "num cmult", "text-anchor": "middle" }, `${c.a} × ${c.b}`));
+    svg.append(s("text", { x: W / 2, y: 92, class: ["num", "cmult", (c.a >= 10 || c.b >= 10) && "long"], "text-anchor": "middle" }, `${c.a} × ${c.b}`));
   } else if (kind === "prod") {
     svg.append(s("circle", { cx: W / 2, cy: 78, r: 38, class: "cprod-ring" }),
       s("text", { x: W / 2, y: 92, class: "num cprod", "text-anchor": "middle" }, String(c.n)));

@@ -85,7 +85,7 @@ export function render(root, dto, api) {
       const val = p.values[f];
       const face = s("path", { d: pathOf(pts), class: ["face", `face-${FACES[f]}`, order >= 0 && "chosen", hinted && "hinted"] });
       const [mx, my] = rhombusCentre(pts);
-      const label = dice ? pips(pts, val, 4.2) : [s("text", { x: mx.toFixed(1), y: (my + 10).toFixed(1), class: "face-num", "text-anchor": "middle" }, String(val))];
+      const label = dice ? pips(pts, val, 5.5) : [s("text", { x: mx.toFixed(1), y: (my + 10).toFixed(1), class: "face-num", "text-anchor": "middle" }, String(val))];
       const fg = s("g", {}, face, ...label,
         order >= 0 ? s("text", { x: (mx + 16).toFixed(1), y: (my - 10).toFixed(1), class: "face-order", "text-anchor": "middle" }, "abc"[order]) : null);
       if (ui.mode === "faces" && canClaim) {
@@ -212,18 +212,18 @@ export function render(root, dto, api) {
     f: `${v.hint.solution.values[0]} ${OP_TEXT[v.hint.solution.ops[0]]} ${v.hint.solution.values[1]} ${OP_TEXT[v.hint.solution.ops[1]]} ${v.hint.solution.values[2]}`,
     code: v.hint.code })) : null;
 
-  root.replaceChildren(h("div", { class: "cube-game" },
-    h("div", { class: "cube-board-col" },
-      h("div", { class: "cube-board-wrap" }, svg),
-      turnBased ? otherBoards(dto, dice, t) : null),
+  const others = turnBased ? otherBoards(dto, dice, t) : null;
+  root.replaceChildren(h("div", { class: ["cube-game", others && "with-others"] },
+    h("div", { class: "cube-board-wrap" }, svg),
+    others,
     h("div", { class: "cube-side" },
       h("p", { class: "prompt" }, prompt), timer,
       monsters,
-      give,
       formula,
       moveText ? h("p", { class: "move-text" }, moveText) : null,
       h("div", { class: "actions" }, actions),
       h("div", { class: "actions" }, main),
+      give,
       hint,
       h("p", { class: "pile-line" }, t("cube.pile", { n: v.pile_size }), v.last_round ? h("strong", {}, " · ", t("cube.last_round")) : null),
       scores,
@@ -320,7 +320,7 @@ function tilesSVG(layout, dice) {
       const pts = rhombus(k, f);
       const [mx, my] = rhombusCentre(pts);
       g.append(s("path", { d: pathOf(pts), class: ["face", `face-${FACES[f]}`] }),
-        ...(dice ? pips(pts, p.values[f], 5) : [s("text", { x: mx.toFixed(1), y: (my + 12).toFixed(1), class: "face-num mini-num", "text-anchor": "middle" }, String(p.values[f]))]));
+        ...(dice ? pips(pts, p.values[f], 6.5) : [s("text", { x: mx.toFixed(1), y: (my + 12).toFixed(1), class: "face-num mini-num", "text-anchor": "middle" }, String(p.values[f]))]));
     }
     g.append(s("path", { d: hexPath(cx, cy, SIZE), class: "tile-edge" }));
     svg.append(g);

@@ -62,7 +62,7 @@ function goldLabel(c, t) {
 }
 
 export function render(root, dto, api) {
-  const { t } = api;
+  const { t, tn } = api;
   const v = dto.view;
   const me = v.seat;
   const ui = api.ui;
@@ -116,10 +116,14 @@ export function render(root, dto, api) {
   } else if (v.phase === "power" && v.deciding && has(legal, "power")) {
     const p = v.deciding;
     panel.push(h("p", { class: "prompt" }, t("magicoa.prompt_power")),
-      h("div", { class: "mslot-potion", role: "img", "aria-label": potionLabel(p, t) }, potionSVG(p, t)),
-      h("p", {}, t(`magicoa.power_what.${p.power}`)),
+      h("div", { class: "two-faces", role: "group", "aria-label": t("magicoa.two_faces") },
+        h("figure", {}, h("div", { class: "mslot-potion", role: "img", "aria-label": potionLabel(p, t) }, potionSVG(p, t)),
+          h("figcaption", {}, t("magicoa.face_potion", { points: tn("magicoa.points", p.points) }))),
+        h("figure", {}, h("div", { class: "mslot-potion", role: "img", "aria-label": t("magicoa.potion_hidden_power", { power: t(`magicoa.power.${p.power}`) }) }, potionSVG({ hidden: true, power: p.power }, t)),
+          h("figcaption", {}, t("magicoa.face_power", { power: t(`magicoa.power.${p.power}`) })))),
+      h("p", { class: "power-what-big" }, t(`magicoa.power_what.${p.power}`)),
       h("div", { class: "actions" },
-        button(t("magicoa.keep_points", { n: p.points }), () => api.move({ type: "power", activate: false }), { "data-key": "keep" }),
+        button(tn("magicoa.keep_points", p.points), () => api.move({ type: "power", activate: false }), { "data-key": "keep" }),
         button(t("magicoa.activate", { power: t(`magicoa.power.${p.power}`) }), () => api.move({ type: "power", activate: true }), { class: "primary", "data-key": "activate" })));
   } else if (v.phase === "triple" && v.triple && has(legal, "answer")) {
     const q = v.triple;
@@ -147,7 +151,7 @@ export function render(root, dto, api) {
 
   const players = h("ul", { class: "mplayers" }, (v.players || []).map((p) => h("li", { class: p.seat === me ? "me" : null },
     h("strong", {}, seatNameOf(dto, p.seat, t)), " ",
-    t("magicoa.player_line", { score: p.score, won: (p.won || []).length, left: (p.unplayed || []).length }),
+    t("magicoa.player_line", { score: tn("magicoa.points", p.score), won: tn("magicoa.potions_n", (p.won || []).length), left: tn("magicoa.gold_left", (p.unplayed || []).length) }),
     p.seat === v.first ? h("span", { class: "badge" }, t("magicoa.first_player")) : null,
     v.phase === "choose" && p.chosen ? h("span", { class: "badge" }, t("magicoa.has_chosen")) : null,
     (p.powers || []).length ? h("span", { class: "powers" }, " · ", p.powers.map((w) => t(`magicoa.power.${w}`)).join(", ")) : null)));
@@ -158,13 +162,14 @@ export function render(root, dto, api) {
       ` · ${t("magicoa.pile", { n: v.pile_size })}`),
     h("ol", { class: "mrow", "aria-label": t("magicoa.row") }, slots),
     h("div", { class: "mbottom" },
-      h("section", { class: "mpanel", "aria-label": t("magicoa.your_move") }, panel),
+      h("div", { class: "mmain" },
+        h("section", { class: "mpanel", "aria-label": t("magicoa.your_move") }, panel),
+        chosen.length ? h("section", { class: "hand" }, h("h2", { class: "zone-title" }, t("magicoa.your_stack")), h("div", { class: "cards" }, chosen)) : null,
+        h("section", { class: "hand", "aria-label": t("magicoa.your_gold") },
+          h("h2", { class: "zone-title" }, t("magicoa.your_gold"), you ? h("span", { class: "zone-hint" }, t("magicoa.score", { n: you.score })) : null),
+          h("div", { class: "cards" }, hand.length ? hand : h("p", { class: "empty" }, t("magicoa.no_gold"))))),
       h("section", { class: "mplayers-box", "aria-label": t("magicoa.players") }, players,
-        eventsBox(dto, (e) => magicoaEvent(e, dto, t), t, ui))),
-    chosen.length ? h("section", { class: "hand" }, h("h2", { class: "zone-title" }, t("magicoa.your_stack")), h("div", { class: "cards" }, chosen)) : null,
-    h("section", { class: "hand", "aria-label": t("magicoa.your_gold") },
-      h("h2", { class: "zone-title" }, t("magicoa.your_gold"), you ? h("span", { class: "zone-hint" }, t("magicoa.score", { n: you.score })) : null),
-      h("div", { class: "cards" }, hand.length ? hand : h("p", { class: "empty" }, t("magicoa.no_gold"))))));
+        eventsBox(dto, (e) => magicoaEvent(e, dto, t, tn), t, ui)))));
   if (ui.focusAnswer) {
     ui.focusAnswer = false;
     root.querySelector("input")?.focus();
@@ -186,14 +191,14 @@ function answerForm(question, key, send, ui, t) {
   return form;
 }
 
-function magicoaEvent(e, dto, t) {
+function magicoaEvent(e, dto, t, tn) {
   const who = seatNameOf(dto, e.seat, t);
   const me = e.seat === dto.seat;
   const d = e.data || {};
   switch (e.type) {
     case "placed": return t("magicoa.ev.placed", { me, who, what: d.fact ? `${d.fact} = ${d.value}` : d.value, n: (d.potion ?? 0) + 1 });
     case "discarded": return t("magicoa.ev.discarded", { me, who, v: d.value });
-    case "won": return t("magicoa.ev.won", { me, who, points: d.points, colour: t(`magicoa.colour.${d.colour}`) });
+    case "won": return t("magicoa.ev.won", { me, who, points: tn("magicoa.points", d.points), colour: t(`magicoa.colour.${d.colour}`) });
     case "exchanged": return t("magicoa.ev.exchanged", { me, who });
     case "round_started": return t("magicoa.ev.round", { r: d.round });
     case "tripled": return d.correct ? t("magicoa.ev.tripled_ok", { p: d.points, v: d.tripled }) : t("magicoa.ev.tripled_no", { p: d.points, v: d.tripled });
