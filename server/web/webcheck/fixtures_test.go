@@ -46,7 +46,9 @@ func cardValue(c any) bool {
 }
 
 var fixtures = []fixture{
-	{"potion-3", "potion-3-1-2", func(v map[string]any) bool { return legalHas(v, "capture", "end") && len(arr(v, "zones")[0].([]any)) >= 3 }},
+	{"potion-3", "potion-3-1-2", func(v map[string]any) bool {
+		return legalHas(v, "capture", "end") && len(arr(v, "zones")[0].([]any)) >= 3
+	}},
 	{"potion-4-called", "potion-4-", func(v map[string]any) bool { return v["phase"] == "capture" && num(v, "called") == 0 }},
 	{"potion-quiz", "potion-3-2-2", func(v map[string]any) bool { return legalHas(v, "answer", "lay") }},
 	{"potion-over", "potion-4-1-2", func(v map[string]any) bool { return v["phase"] == "over" }},

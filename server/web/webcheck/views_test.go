@@ -193,6 +193,14 @@ func TestViewsHaveTheFieldsTheModulesRead(t *testing.T) {
 	sort.Strings(keys)
 	seen := map[string]map[string]bool{}
 	ends := map[string]int{}
+	// Each problem is reported once per game run, at its first step.
+	reported := map[string]bool{}
+	report := func(what, key string, step int, p string) {
+		if !reported[key+p] {
+			reported[key+p] = true
+			assert.Failf(t, what, "%s (first at step %d): %s", key, step, p)
+		}
+	}
 	for _, key := range keys {
 		game := strings.SplitN(key, "-", 2)[0]
 		snaps := all[key]
@@ -209,7 +217,7 @@ func TestViewsHaveTheFieldsTheModulesRead(t *testing.T) {
 					seen[game][fl.path] = true
 				}
 				for _, p := range probs {
-					assert.Failf(t, "view drift", "%s step %d: %s", key, sn.Step, p)
+					report("view drift", key, sn.Step, p)
 				}
 			}
 			for _, ev := range sn.Event {
@@ -224,7 +232,7 @@ func TestViewsHaveTheFieldsTheModulesRead(t *testing.T) {
 						seen[game]["event "+ev.Type+" "+fl.path] = true
 					}
 					for _, p := range probs {
-						assert.Failf(t, "event drift", "%s step %d event %s: %s", key, sn.Step, ev.Type, p)
+						report("event drift", key, sn.Step, "event "+ev.Type+" "+p)
 					}
 				}
 			}
