@@ -180,7 +180,7 @@ function catsEvent(e, dto, t) {
     case "gluttony": return t("cats.ev.gluttony", { me, who });
     case "direction": return t("cats.ev.direction");
     case "magic": return t("cats.ev.magic");
-    case "chase": return t("cats.ev.chase", { me, who: seatNameOf(dto, d.slowest, t) });
+    case "chase": return t("cats.ev.chase", { me: d.slowest === dto.seat, who: seatNameOf(dto, d.slowest, t) });
     case "ambush": return t("cats.ev.ambush", { me, who });
     case "give": return t("cats.ev.give", { me, who, to: seatNameOf(dto, d.to, t) });
     case "finished": return t("cats.ev.finished", { me, who });

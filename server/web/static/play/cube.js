@@ -139,7 +139,7 @@ export function render(root, dto, api) {
 
   // ---- rule set #2: the modifiers in front of the student, who receives
   // the card when it is caught, and which of their three it replaces.
-  const give = v.rules === 2 ? giveBox(dto, ui, canClaim, t, rerender) : null;
+  const give = v.rules === 2 ? giveBox(dto, ui, canClaim, t, api.tn, rerender) : null;
 
   // ---- the formula
   const vals = ui.faces.map((f) => {
@@ -205,7 +205,7 @@ export function render(root, dto, api) {
   }
 
   const scores = h("ul", { class: "cube-scores" }, (v.won_counts || []).map((n, i) =>
-    h("li", {}, t("cube.won_n", { name: seatNameOf(dto, i, t), n }),
+    h("li", {}, api.tn("cube.won_n", n, { name: seatNameOf(dto, i, t) }),
       v.votes && v.votes[i] ? h("span", { class: "badge" }, t("cube.voted")) : null)));
 
   const hint = v.hint && v.hint.solution ? h("p", { class: "hint-box" }, t("cube.hint", {
@@ -225,7 +225,7 @@ export function render(root, dto, api) {
       h("div", { class: "actions" }, main),
       give,
       hint,
-      h("p", { class: "pile-line" }, t("cube.pile", { n: v.pile_size }), v.last_round ? h("strong", {}, " · ", t("cube.last_round")) : null),
+      h("p", { class: "pile-line" }, api.tn("cube.pile", v.pile_size), v.last_round ? h("strong", {}, " · ", t("cube.last_round")) : null),
       scores,
       eventsBox(dto, (e) => cubeEvent(e, dto, t), t, ui))));
 }
@@ -248,7 +248,7 @@ function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0"; }
 // giveBox (rule set #2): the student's own modifiers, then a choice of the
 // player who receives the card and, when that player already has three
 // cards in front of them, which one the new card replaces (0 the oldest).
-function giveBox(dto, ui, canClaim, t, rerender) {
+function giveBox(dto, ui, canClaim, t, tn, rerender) {
   const v = dto.view;
   const n = seatCount(v);
   const fronts = v.fronts || [];
@@ -256,7 +256,7 @@ function giveBox(dto, ui, canClaim, t, rerender) {
   const own = h("p", { class: "shift-line" }, mine.length
     ? t("cube.shift_line", { mods: mine.map(signed).join(", "), shift: signed(v.shift || 0) })
     : t("cube.shift_none"),
-    (v.pile_sizes || [])[v.seat] !== undefined ? h("span", { class: "pile-own" }, " · ", t("cube.own_pile", { n: v.pile_sizes[v.seat] })) : null);
+    (v.pile_sizes || [])[v.seat] !== undefined ? h("span", { class: "pile-own" }, " · ", tn("cube.own_pile", v.pile_sizes[v.seat])) : null);
   if (n < 2) return h("section", { class: "give-box" }, own);
   if (ui.target === undefined || ui.target === v.seat || ui.target >= n) ui.target = defaultTarget(dto);
   const front = fronts[ui.target] || [];

@@ -20,7 +20,7 @@ function potionSVG(p, t) {
     svg.append(s("rect", { x: 2, y: 2, width: 96, height: 136, rx: 10, class: "mpotion-back" }),
       s("rect", { x: 10, y: 10, width: 80, height: 80, rx: 8, class: "mpower-window" }),
       powerArt(p.power || "", 14, 14, 72),
-      s("text", { x: 50, y: 112, class: "mpower-name", "text-anchor": "middle" }, p.power ? t(`magicoa.power_short.${p.power}`) : t("magicoa.no_power")));
+      powerName(p.power ? t(`magicoa.power_short.${p.power}`) : t("magicoa.no_power")));
     return svg;
   }
   svg.append(s("rect", { x: 2, y: 2, width: 96, height: 136, rx: 10, class: `mpotion-frame colour-${p.colour}` }),
@@ -29,6 +29,12 @@ function potionSVG(p, t) {
     s("text", { x: 50, y: 126, class: "mcolour", "text-anchor": "middle" }, t(`magicoa.colour.${p.colour}`)));
   if (p.power) svg.append(s("text", { x: 86, y: 24, class: "mpower-mark", "text-anchor": "middle" }, "✦"));
   return svg;
+}
+
+// powerName writes a power's name under its picture, narrower when long so
+// it stays inside the card in both languages.
+function powerName(text) {
+  return s("text", { x: 50, y: 112, class: ["mpower-name", text.length > 11 && "long"], "text-anchor": "middle" }, text);
 }
 
 // powerWhat says in words what a potion's power does (nothing without one).
@@ -82,7 +88,7 @@ export function render(root, dto, api) {
     const pot = h("div", { class: "mslot-potion", role: "img", "aria-label": potionLabel(sl.potion, t) }, potionSVG(sl.potion, t));
     const bidLine = top
       ? h("p", { class: "bid" }, t("magicoa.bid_by", { name: seatNameOf(dto, top.seat, t), what: top.fact ? `${factText(top.fact)} = ${top.value}` : top.value }),
-        bids.length > 1 ? h("span", { class: "covered" }, " ", t("magicoa.covered", { n: bids.length - 1 })) : null)
+        bids.length > 1 ? h("span", { class: "covered" }, " ", tn("magicoa.covered", bids.length - 1)) : null)
       : h("p", { class: "bid free" }, t("magicoa.free"));
     const actions = [];
     if (canPlace) actions.push(button(t("magicoa.place_here"), () => api.move({ type: "place", potion: i }), { class: "primary", "data-key": `place${i}` }));
@@ -159,7 +165,7 @@ export function render(root, dto, api) {
   root.replaceChildren(h("div", { class: "magicoa-game" },
     h("p", { class: "round-line" }, t("magicoa.round", { r: v.round, n: v.rounds }),
       v.matches > 1 ? ` · ${t("magicoa.match", { m: v.match, n: v.matches })}` : "",
-      ` · ${t("magicoa.pile", { n: v.pile_size })}`),
+      ` · ${tn("magicoa.pile", v.pile_size)}`),
     h("ol", { class: "mrow", "aria-label": t("magicoa.row") }, slots),
     h("div", { class: "mbottom" },
       h("div", { class: "mmain" },
