@@ -46,6 +46,7 @@ export const STRINGS = {
   "result.you_won": { en: "You won! Well done!", fr: "Tu as gagné ! Bravo !" },
   "result.shared": { en: "A shared victory!", fr: "Victoire partagée !" },
   "result.won_by": { en: "{names} won this time.", fr: "{names} a gagné cette fois." },
+  "result.score": { en: "{name}: {n}", fr: "{name} : {n}" },
   "result.nobody": { en: "A draw: nobody wins.", fr: "Égalité : personne ne gagne." },
 
   "summary.title": { en: "What you practised", fr: "Ce que tu as travaillé" },
