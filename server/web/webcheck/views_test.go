@@ -75,7 +75,7 @@ var viewFields = map[string][]field{
 		f("chosen?", "array"),
 		f("players", "array"), f("players[].seat", "number"), f("players[].score", "number"), f("players[].won", "array"),
 		f("players[].unplayed", "array"), f("players[].chosen", "bool"), f("players[].powers", "array"),
-		f("legal", "array|null"), f("legal[].type", "string"), f("legal[].potion?", "number"), rare("legal[].double?", "bool"),
+		f("legal", "array|null"), f("legal[].type", "string"), f("legal[].potion?", "number") /* 0 is omitted: read as 0 */, rare("legal[].double?", "bool"),
 	},
 }
 

@@ -77,7 +77,9 @@ export function render(root, dto, api) {
   const phaseKey = `${v.match}:${v.round}:${v.phase}:${v.placer}:${v.wave}`;
   if (ui.phaseKey !== phaseKey) { ui.phaseKey = phaseKey; ui.pick = []; ui.answer = ""; }
 
-  const placeTargets = legal.filter((m) => m.type === "place");
+  // The engine omits a zero potion index from its legal moves (omitempty):
+  // a place move without one is on the first potion.
+  const placeTargets = legal.filter((m) => m.type === "place").map((m) => ({ ...m, potion: m.potion ?? 0 }));
   const exchange = has(legal, "exchange") || has(legal, "pass");
 
   // The potions on offer, with the gold cards on them.
