@@ -238,6 +238,20 @@ func TestViewsHaveTheFieldsTheModulesRead(t *testing.T) {
 			}
 		}
 	}
+	// Every event an engine sends is said in words by its module, or left
+	// out on purpose: either way the module names it in a case.
+	for _, key := range keys {
+		game := strings.SplitN(key, "-", 2)[0]
+		module := readPlay(t, game+".js")
+		for _, sn := range all[key] {
+			for _, ev := range sn.Event {
+				if !reported["case "+game+ev.Type] && !strings.Contains(module, `case "`+ev.Type+`"`) {
+					reported["case "+game+ev.Type] = true
+					assert.Failf(t, "unhandled event", "%s.js has no case for the event %q (%s)", game, ev.Type, key)
+				}
+			}
+		}
+	}
 	for game, fields := range viewFields {
 		assert.Positive(t, ends[game], "%s: no game of the sweep reached its end", game)
 		for _, fl := range fields {

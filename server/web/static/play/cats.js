@@ -185,6 +185,7 @@ function catsEvent(e, dto, t) {
     case "give": return t("cats.ev.give", { me, who, to: seatNameOf(dto, d.to, t) });
     case "finished": return t("cats.ev.finished", { me, who });
     case "recycle": return null;
+    case "window_closed": return t("cats.ev.window_closed");
     case "over": return t("cats.over");
     default: return null;
   }

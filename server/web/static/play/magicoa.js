@@ -210,7 +210,11 @@ function magicoaEvent(e, dto, t, tn) {
     case "exchanged": return t("magicoa.ev.exchanged", { me, who });
     case "round_started": return t("magicoa.ev.round", { r: d.round });
     case "tripled": return d.correct ? t("magicoa.ev.tripled_ok", { p: d.points, v: d.tripled }) : t("magicoa.ev.tripled_no", { p: d.points, v: d.tripled });
-    case "answered": return null;
+    case "answered": return null; // the attempt feedback says it
+    case "chosen": return t("magicoa.ev.chosen", { me, who });
+    case "points_kept": return t("magicoa.ev.points_kept", { me, who });
+    case "power_activated": return t("magicoa.ev.power_activated", { me, who, power: t(`magicoa.power.${d.power}`) });
+    case "bidding_started": case "exchange_passed": case "over": return null;
     default: return null;
   }
 }

@@ -268,6 +268,8 @@ function potionEvent(e, dto, t) {
     case "end_turn": return t("potion.ev.end", { me, who });
     case "vigilance": return t("potion.ev.vigilance", { me, who });
     case "game_over": return t("potion.ev.over");
+    case "draw": return t("potion.ev.draw", { me, who });
+    case "answer": return null; // the quiz answer is said by the attempt feedback
     default: return eventLine(e, dto, t);
   }
 }

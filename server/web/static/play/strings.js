@@ -122,6 +122,7 @@ export const STRINGS = {
   "potion.ev.capture": { en: "{who} captured monster {m} with {a} × {b}.", fr: "{who} a capturé le monstre {m} avec {a} × {b}.", fr_me: "Tu as capturé le monstre {m} avec {a} × {b}." },
   "potion.ev.end": { en: "{who} ended the turn.", fr: "{who} a fini son tour.", fr_me: "Tu as fini ton tour.", en_me: "You ended your turn." },
   "potion.ev.vigilance": { en: "{who} called vigilance!", fr: "{who} a annoncé vigilance !", fr_me: "Tu as annoncé vigilance !" },
+  "potion.ev.draw": { en: "{who} drew a card.", fr: "{who} a pioché une carte.", fr_me: "Tu as pioché une carte.", en_me: "You drew a card." },
   "potion.ev.over": { en: "The game is over.", fr: "La partie est finie." },
 
   // Multipli Cat's
@@ -173,6 +174,7 @@ export const STRINGS = {
   "cats.ev.chase": { en: "Chase: {who} was slowest.", fr: "Poursuite : {who} a été le plus lent.", en_me: "Chase: you were slowest.", fr_me: "Poursuite : tu as été le plus lent." },
   "cats.ev.ambush": { en: "Ambush by {who}!", fr: "Embuscade de {who} !", en_me: "Your ambush!", fr_me: "Ton embuscade !" },
   "cats.ev.give": { en: "{who} gave a card to {to}.", fr: "{who} a donné une carte à {to}.", fr_me: "Tu as donné une carte à {to}." },
+  "cats.ev.window_closed": { en: "Too late: the mouse ran away.", fr: "Trop tard : la souris s'est sauvée." },
   "cats.ev.finished": { en: "{who} has no cards left!", fr: "{who} n'a plus de cartes !", fr_me: "Tu n'as plus de cartes !", en_me: "You have no cards left!" },
   "reason.cats.champion": { en: "Only two players are left: they are the losers.", fr: "Il ne reste que deux joueurs : ce sont les perdants." },
 
@@ -238,6 +240,8 @@ export const STRINGS = {
   "cube.ev.nosol": { en: "{who} says there is no solution.", fr: "{who} dit qu'il n'y a pas de solution.", fr_me: "Tu dis qu'il n'y a pas de solution.", en_me: "You say there is no solution." },
   "cube.ev.pass": { en: "{who} passed.", fr: "{who} a passé.", fr_me: "Tu as passé." },
   "cube.ev.time_up": { en: "Time is up for {who}.", fr: "Le temps est écoulé pour {who}.", fr_me: "Ton temps est écoulé.", en_me: "Your time is up." },
+  "cube.ev.nosol_wrong": { en: "There was a solution: monster {code} could be caught.", fr: "Il y avait une solution : on pouvait attraper le monstre {code}." },
+  "cube.ev.nosol_upheld": { en: "Everybody agreed: no solution. The board starts again.", fr: "Tout le monde est d'accord : pas de solution. Le plateau recommence." },
   "cube.ev.moved": { en: "{who} moved a tile.", fr: "{who} a déplacé un cube.", fr_me: "Tu as déplacé un cube." },
   "reason.cube.bad_tile_move": { en: "This tile cannot go there: the place must be empty and every tile must still touch another.", fr: "Ce cube ne peut pas aller là : la place doit être vide et chaque cube doit toucher un autre cube." },
   "reason.cube.moved_tile_unused": { en: "The tile you moved must be part of your three faces.", fr: "Le cube déplacé doit faire partie de tes trois faces." },
@@ -338,6 +342,9 @@ export const STRINGS = {
   "magicoa.ev.discarded": { en: "{who}'s card {v} was discarded.", fr: "La carte {v} de {who} a été défaussée.", fr_me: "Ta carte {v} a été défaussée.", en_me: "Your card {v} was discarded." },
   "magicoa.ev.won": { en: "{who} won a {colour} potion ({points}).", fr: "{who} a gagné une potion {colour} ({points}).", fr_me: "Tu as gagné une potion {colour} ({points})." },
   "magicoa.ev.exchanged": { en: "{who} exchanged a potion.", fr: "{who} a échangé une potion.", fr_me: "Tu as échangé une potion." },
+  "magicoa.ev.chosen": { en: "{who} has chosen two cards.", fr: "{who} a choisi deux cartes.", fr_me: "Tu as choisi deux cartes.", en_me: "You have chosen two cards." },
+  "magicoa.ev.points_kept": { en: "{who} kept the points.", fr: "{who} a gardé les points.", fr_me: "Tu as gardé les points." },
+  "magicoa.ev.power_activated": { en: "{who} uses the power {power}.", fr: "{who} utilise le pouvoir {power}.", fr_me: "Tu utilises le pouvoir {power}.", en_me: "You use the power {power}." },
   "magicoa.ev.round": { en: "Round {r} begins.", fr: "Le tour {r} commence." },
   "magicoa.ev.tripled_ok": { en: "Right: {p} × 3 = {v}.", fr: "Juste : {p} × 3 = {v}." },
   "magicoa.ev.tripled_no": { en: "{p} × 3 = {v}.", fr: "{p} × 3 = {v}." },
