@@ -58,7 +58,7 @@ var viewFields = map[string][]field{
 		f("hand?", "array"), f("hand[].code", "number"), f("hand[].stars", "number"), f("shift", "number"),
 		f("fronts?", "array"), f("fronts[]", "array"), f("fronts[][]", "number"), f("pile_sizes?", "array"), f("pile_sizes[]", "number"),
 		f("hint?", "object"), f("hint.code", "number"), f("hint.solution.faces[].at.q", "number"), f("hint.solution.faces[].face", "string"),
-		f("hint.solution.values[]", "number"), f("hint.solution.ops[]", "string"),
+		f("hint.solution.values[]", "number"), f("hint.solution.ops[]", "string"), f("hint.solution.value", "number"),
 		f("turn_ends?", "number"), f("won_counts", "array"), f("won_counts[]", "number"), f("votes?", "array"), f("votes[]", "bool"),
 		f("pile_size", "number"), f("legal", "array|null"), f("legal[].type", "string"),
 	},

@@ -210,7 +210,7 @@ export function render(root, dto, api) {
 
   const hint = v.hint && v.hint.solution ? h("p", { class: "hint-box" }, t("cube.hint", {
     f: `${v.hint.solution.values[0]} ${OP_TEXT[v.hint.solution.ops[0]]} ${v.hint.solution.values[1]} ${OP_TEXT[v.hint.solution.ops[1]]} ${v.hint.solution.values[2]}`,
-    code: v.hint.code })) : null;
+    code: v.hint.solution.value ?? v.hint.code })) : null; // the value reached: in #2 the code shifted by the modifiers
 
   const others = turnBased ? otherBoards(dto, dice, t) : null;
   root.replaceChildren(h("div", { class: ["cube-game", others && "with-others"] },
