@@ -134,7 +134,7 @@ func TestFixturesAreRealEngineViews(t *testing.T) {
 	}
 	for _, fx := range fixtures {
 		b, err := os.ReadFile(filepath.Join(fixtureDir, fx.name+".json"))
-		require.NoError(t, err, "run go test ./server/web/webcheck -run TestFixtures -update")
+		require.NoError(t, err, "run go test ./server/webcheck -run TestFixtures -update")
 		var dto map[string]any
 		require.NoError(t, json.Unmarshal(b, &dto))
 		for _, k := range []string{"id", "game", "edition", "version", "seat", "seats", "level", "view", "events", "attempts", "over", "result", "now"} {

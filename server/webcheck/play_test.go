@@ -19,11 +19,14 @@ import (
 )
 
 // update rewrites the dev harness fixtures from real engine views:
-// go test ./server/web/webcheck -run TestFixtures -update
+// go test ./server/webcheck -run TestFixtures -update
 var update = flag.Bool("update", false, "rewrite static/play/dev/fixtures from real engine views")
 
 // playDir is the play UI folder, relative to this package.
-const playDir = "../static/play"
+// webDir is the embedded web folder the checks read.
+const webDir = "../web"
+
+const playDir = "../web/static/play"
 
 // readPlay reads one file of the play UI.
 func readPlay(tb testing.TB, name string) string {
@@ -38,7 +41,7 @@ func readPlay(tb testing.TB, name string) string {
 func webFiles(tb testing.TB, exts ...string) []string {
 	tb.Helper()
 	var out []string
-	err := filepath.WalkDir("..", func(p string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(webDir, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -50,7 +53,7 @@ func webFiles(tb testing.TB, exts ...string) []string {
 		}
 		for _, e := range exts {
 			if strings.HasSuffix(p, e) {
-				rel, _ := filepath.Rel("..", p)
+				rel, _ := filepath.Rel(webDir, p)
 				out = append(out, filepath.ToSlash(rel))
 			}
 		}
