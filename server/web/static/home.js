@@ -73,6 +73,7 @@ async function start() {
     return;
   }
   await render();
+  document.body.dataset.ready = "1";
 }
 
 start();
