@@ -30,8 +30,13 @@ import (
 
 var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"}
 
-func browser(t *testing.T) context.Context {
+// dashBrowser starts headless Chromium with the flags CI uses and a fresh
+// profile; -short skips it like the other browser tests.
+func dashBrowser(t *testing.T) context.Context {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests are skipped with -short")
+	}
 	var path string
 	for _, p := range chromiumPaths {
 		if _, err := os.Stat(p); err == nil {
@@ -146,8 +151,6 @@ ON CONFLICT (student_id, year, week) DO UPDATE SET sessions = student_weeks.sess
 	require.NoError(t, err)
 }
 
-type css = chromedp.CSS
-
 func text(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
 	s, err := chromedp.Run(ctx, chromedp.Text(css(sel)))
@@ -163,7 +166,7 @@ func attr(t *testing.T, ctx context.Context, sel, name string) string {
 }
 
 func TestBrowserTeacherAssignsAStudentPlaysTheDashboardChanges(t *testing.T) {
-	ctx := browser(t)
+	ctx := dashBrowser(t)
 	e, srv, dbURL := liveEnv(t)
 	s := e.newSchool(t)
 	base := srv.URL
@@ -251,7 +254,7 @@ func pdfPages(t *testing.T, pdf []byte) int {
 }
 
 func TestBrowserParentReportPrintsOnOneA4Page(t *testing.T) {
-	ctx := browser(t)
+	ctx := dashBrowser(t)
 	e, srv, dbURL := liveEnv(t)
 	s := e.newSchool(t)
 	long := strings.Repeat("Marie-Bénédicte ", 3) + "de la Tour d'Auvergne"
@@ -285,7 +288,7 @@ func TestBrowserParentReportPrintsOnOneA4Page(t *testing.T) {
 }
 
 func TestBrowserClassOf30ReadsOnOneScreen(t *testing.T) {
-	ctx := browser(t)
+	ctx := dashBrowser(t)
 	e, srv, _ := liveEnv(t)
 	teacher := e.signup(t, "teacher", uniqueEmail("t30"))
 	names := make([]string, 30)
