@@ -144,10 +144,10 @@ func plays(t *testing.T, e *env, dbURL string, studentID, assignmentID int64, fa
 	raw, err := sql.Open(driver, dsn)
 	require.NoError(t, err)
 	defer raw.Close()
+	// DO NOTHING: once the ingest write path keeps student_weeks itself, the
+	// session above has already made the row.
 	_, err = raw.Exec(fmt.Sprintf(`INSERT INTO student_weeks (student_id, year, week, sessions, played_seconds, attempts, correct, fluent_facts, typical_ms)
-VALUES (%d, %d, %d, 1, 720, %d, %d, 0, 1800)
-ON CONFLICT (student_id, year, week) DO UPDATE SET sessions = student_weeks.sessions + 1, played_seconds = student_weeks.played_seconds + 720,
-  attempts = student_weeks.attempts + excluded.attempts, correct = student_weeks.correct + excluded.correct`, studentID, w.Year, w.Num, len(facts), correct))
+VALUES (%d, %d, %d, 1, 720, %d, %d, 0, 1800) ON CONFLICT (student_id, year, week) DO NOTHING`, studentID, w.Year, w.Num, len(facts), correct))
 	require.NoError(t, err)
 }
 
