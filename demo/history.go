@@ -157,15 +157,17 @@ func playSession(ctx context.Context, st *store.Store, s store.Student, p profil
 	}
 	var (
 		at      int64
-		quizzed int        // turn of the last quiz answer
-		pending games.Step // what happened since the last save
+		quizzed int         // turn of the last quiz answer
+		pending []timedStep // what happened since the last save
 	)
-	// A save is the child's move and the computer's answer that follows:
-	// one transaction per turn, as the play side saves a move and the
-	// advances it triggers.
+	// A save gathers the steps of up to saveEveryMS of game time (each event
+	// and attempt keeps its own time, so the replay still goes move by move,
+	// and the write path's played time, which counts gaps of at most two
+	// minutes between saves, stays true): a few transactions per game
+	// rather than one per step keeps `multipli demo` to seconds.
 	flush := func() error {
 		err := ss.save(g, pending, at)
-		pending = games.Step{}
+		pending = pending[:0]
 		return err
 	}
 	for range 2000 { // a game ends long before; the bound guards a stuck loop
@@ -182,11 +184,13 @@ func playSession(ctx context.Context, st *store.Store, s store.Student, p profil
 			if err != nil {
 				return err
 			}
-			pending.Merge(step)
+			pending = append(pending, timedStep{step, at})
 			continue
 		}
-		if err := flush(); err != nil {
-			return err
+		if len(pending) > 0 && at-pending[0].at > saveEveryMS {
+			if err := flush(); err != nil {
+				return err
+			}
 		}
 		move, think := studentMove(g, p, week, lastWeek, &quizzed, rng)
 		at += think
@@ -199,7 +203,7 @@ func playSession(ctx context.Context, st *store.Store, s store.Student, p profil
 		if err != nil {
 			return err
 		}
-		pending.Merge(step)
+		pending = append(pending, timedStep{step, at})
 	}
 	if err := flush(); err != nil {
 		return err
@@ -267,13 +271,24 @@ func cardOf(cards []potion.Card, id int) potion.Card {
 	return potion.Card{}
 }
 
-// save writes one step through the store's write path: the new state, the
-// events, and the child's attempts (the computer's are not attempts).
-func (ss *session) save(g *potion.Game, step games.Step, at int64) error {
-	if len(step.Events) == 0 && len(step.Attempts) == 0 {
+// saveEveryMS is the most game time one save gathers: under the write
+// path's two-minute cap on the gap between two activities of a session.
+const saveEveryMS = 90_000
+
+// timedStep is one engine step and the game clock when it happened.
+type timedStep struct {
+	step games.Step
+	at   int64
+}
+
+// save writes steps through the store's write path in one move: the state
+// after them, their events and the child's attempts (the computer's moves
+// make no attempts), each at its own time.
+func (ss *session) save(g *potion.Game, steps []timedStep, at int64) error {
+	if len(steps) == 0 {
 		return nil
 	}
-	when := ss.start.Add(time.Duration(at) * time.Millisecond)
+	clock := func(ms int64) time.Time { return ss.start.Add(time.Duration(ms) * time.Millisecond) }
 	state, err := g.MarshalJSON()
 	if err != nil {
 		return err
@@ -282,24 +297,29 @@ func (ss *session) save(g *potion.Game, step games.Step, at int64) error {
 	if g.Over() {
 		status = "over"
 	}
-	m := store.Move{GameID: ss.game.ID, FromVersion: ss.version, State: string(state), Status: status, At: when}
-	for _, e := range step.Events {
-		raw, err := json.Marshal(e)
-		if err != nil {
-			return err
+	m := store.Move{GameID: ss.game.ID, FromVersion: ss.version, State: string(state), Status: status, At: clock(at)}
+	for _, ts := range steps {
+		for _, e := range ts.step.Events {
+			raw, err := json.Marshal(e)
+			if err != nil {
+				return err
+			}
+			m.Events = append(m.Events, store.GameEvent{At: clock(ts.at), Event: string(raw)})
 		}
-		m.Events = append(m.Events, store.GameEvent{At: when, Event: string(raw)})
+		for _, a := range ts.step.Attempts {
+			if a.Seat != 0 {
+				continue
+			}
+			ss.seq++
+			m.Attempts = append(m.Attempts, store.Attempt{
+				StudentID: ss.student.ID, PlaySessionID: ss.ps.ID, GameID: &ss.game.ID, Game: "potion",
+				Level: demoLevel(ss.student).Name, A: a.A, B: a.B, Given: a.Given, Correct: a.Correct,
+				Kind: string(a.Kind), ResponseMS: a.ResponseMS, Seq: ss.seq, At: clock(ts.at),
+			})
+		}
 	}
-	for _, a := range step.Attempts {
-		if a.Seat != 0 {
-			continue
-		}
-		ss.seq++
-		m.Attempts = append(m.Attempts, store.Attempt{
-			StudentID: ss.student.ID, PlaySessionID: ss.ps.ID, GameID: &ss.game.ID, Game: "potion",
-			Level: demoLevel(ss.student).Name, A: a.A, B: a.B, Given: a.Given, Correct: a.Correct,
-			Kind: string(a.Kind), ResponseMS: a.ResponseMS, Seq: ss.seq, At: when,
-		})
+	if len(m.Events) == 0 && len(m.Attempts) == 0 {
+		return nil
 	}
 	v, err := ss.st.SaveMove(ss.ctx, m)
 	if err != nil {

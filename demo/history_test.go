@@ -15,9 +15,6 @@ import (
 )
 
 func TestDemoSchoolHasWeeksOfPlayedHistory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays about 700 games (15–20 s); skipped with -short")
-	}
 	st := storetest.Open(t, storetest.Databases(t)[0].URL)
 	sealer, err := credential.NewSealer([]byte("demo-key-demo-key-demo-key-demo-key!"))
 	require.NoError(t, err)
