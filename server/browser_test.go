@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -23,7 +24,8 @@ import (
 // installs Chromium so that CI runs these).
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	if testing.Short() {
+	required := os.Getenv("MULTIPLI_REQUIRE_BROWSER") == "1"
+	if testing.Short() && !required {
 		t.Skip("browser tests are skipped with -short")
 	}
 	var path string
@@ -34,7 +36,10 @@ func browser(t *testing.T) context.Context {
 		}
 	}
 	if path == "" {
-		t.Skip("no Chromium installed")
+		if required {
+			t.Fatal("MULTIPLI_REQUIRE_BROWSER=1 but no Chromium is installed (apt-get install chromium)")
+		}
+		t.Skip("no Chromium installed: browser tests skipped (MULTIPLI_REQUIRE_BROWSER=1 makes them required)")
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.Flag("no-sandbox", true))
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
