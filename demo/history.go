@@ -12,6 +12,7 @@ import (
 	"github.com/multipli/multipli/dashboard"
 	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/games/potion"
+	"github.com/multipli/multipli/pedagogy"
 	"github.com/multipli/multipli/store"
 )
 
@@ -82,6 +83,8 @@ func History(ctx context.Context, st *store.Store, school School, now time.Time)
 		for si, s := range c.Students {
 			rng := rand.New(rand.NewPCG(uint64(ci+1), uint64(si+1)))
 			p := profileFor(si, rng)
+			child := &learner{student: s.Student, model: pedagogy.DefaultModel(),
+				state: pedagogy.Student{Level: s.Level, LevelSince: start, NoTimers: s.NoTimers}}
 			for day := 0; day < 7*HistoryWeeks; day++ {
 				date := start.AddDate(0, 0, day)
 				if p.stopDays > 0 && !date.Before(now.AddDate(0, 0, -p.stopDays)) {
@@ -101,7 +104,7 @@ func History(ctx context.Context, st *store.Store, school School, now time.Time)
 						under = &a.ID
 					}
 				}
-				if err := playSession(ctx, st, s.Student, p, week, week == HistoryWeeks-1, at, under, rng); err != nil {
+				if err := playSession(ctx, st, child, p, week, week == HistoryWeeks-1, at, under, rng); err != nil {
 					return fmt.Errorf("demo: history of %s: %w", s.DisplayName, err)
 				}
 			}
@@ -110,20 +113,47 @@ func History(ctx context.Context, st *store.Store, school School, now time.Time)
 	return nil
 }
 
-// demoLevel is the deck a child plays: the class's level (green or violet;
-// the demo has no "all" class).
-func demoLevel(s store.Student) games.Level {
-	if s.Level == games.LevelViolet {
-		return games.Violet()
+// learner is a simulated child with the pedagogy's view of them: the real
+// model plans each session (level, timer, reason) and observes every
+// attempt, and its level decisions go to level_history with their reasons.
+type learner struct {
+	student store.Student
+	model   pedagogy.Model
+	state   pedagogy.Student
+}
+
+// plan starts a session the way the play side does, and records a change
+// of level with the pedagogy's reason.
+func (l *learner) plan(ctx context.Context, st *store.Store, at time.Time) (pedagogy.Plan, error) {
+	before := l.state.Level
+	p := l.model.StartSession(&l.state, pedagogy.Constraint{}, at)
+	if l.state.Level != before && before != "" {
+		c := store.LevelChange{StudentID: l.student.ID, At: at, FromLevel: before, ToLevel: l.state.Level,
+			Decision: p.Decision, ReasonEN: p.Reason.EN, ReasonFR: p.Reason.FR}
+		if err := st.RecordLevelChange(ctx, &c); err != nil {
+			return p, err
+		}
 	}
-	return games.Green()
+	return p, nil
+}
+
+// observe feeds the child's attempts to the model, for the next plan.
+func (l *learner) observe(as []store.Attempt) {
+	for _, a := range as {
+		var ms int64
+		if a.ResponseMS != nil {
+			ms = *a.ResponseMS
+		}
+		l.model.Observe(&l.state, pedagogy.Attempt{A: a.A, B: a.B, Correct: a.Correct, ResponseMS: ms, Kind: games.Kind(a.Kind), At: a.At})
+	}
 }
 
 // session is one game being played and saved.
 type session struct {
 	ctx     context.Context
 	st      *store.Store
-	student store.Student
+	child   *learner
+	level   games.Level
 	ps      store.PlaySession
 	game    store.Game
 	version int
@@ -131,11 +161,16 @@ type session struct {
 	start   time.Time
 }
 
-func playSession(ctx context.Context, st *store.Store, s store.Student, p profile, week int, lastWeek bool, start time.Time, assignment *int64, rng *rand.Rand) error {
-	level := demoLevel(s)
-	plan, _ := json.Marshal(map[string]any{"level": level, "decision": "keep", "timer": map[string]any{"enabled": !s.NoTimers}})
-	ss := &session{ctx: ctx, st: st, student: s, start: start,
-		ps: store.PlaySession{StudentID: s.ID, AssignmentID: assignment, Plan: string(plan), StartedAt: start}}
+func playSession(ctx context.Context, st *store.Store, child *learner, p profile, week int, lastWeek bool, start time.Time, assignment *int64, rng *rand.Rand) error {
+	s := child.student
+	plan, err := child.plan(ctx, st, start)
+	if err != nil {
+		return err
+	}
+	level := plan.Level
+	planJSON, _ := json.Marshal(plan)
+	ss := &session{ctx: ctx, st: st, child: child, level: level, start: start,
+		ps: store.PlaySession{StudentID: s.ID, AssignmentID: assignment, Plan: string(planJSON), StartedAt: start}}
 	if err := st.CreatePlaySession(ctx, &ss.ps); err != nil {
 		return err
 	}
@@ -312,8 +347,8 @@ func (ss *session) save(g *potion.Game, steps []timedStep, at int64) error {
 			}
 			ss.seq++
 			m.Attempts = append(m.Attempts, store.Attempt{
-				StudentID: ss.student.ID, PlaySessionID: ss.ps.ID, GameID: &ss.game.ID, Game: "potion",
-				Level: demoLevel(ss.student).Name, A: a.A, B: a.B, Given: a.Given, Correct: a.Correct,
+				StudentID: ss.child.student.ID, PlaySessionID: ss.ps.ID, GameID: &ss.game.ID, Game: "potion",
+				Level: ss.level.Name, A: a.A, B: a.B, Given: a.Given, Correct: a.Correct,
 				Kind: string(a.Kind), ResponseMS: a.ResponseMS, Seq: ss.seq, At: clock(ts.at),
 			})
 		}
@@ -326,6 +361,7 @@ func (ss *session) save(g *potion.Game, steps []timedStep, at int64) error {
 		return err
 	}
 	ss.version = v
+	ss.child.observe(m.Attempts)
 	return nil
 }
 

@@ -70,3 +70,34 @@ func TestDemoSchoolHasWeeksOfPlayedHistory(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, again.Preloaded, "a second load finds the school and plays nothing")
 }
+
+func TestDemoLevelsComeFromThePedagogy(t *testing.T) {
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	sealer, err := credential.NewSealer([]byte("demo-key-demo-key-demo-key-demo-key!"))
+	require.NoError(t, err)
+	ctx := context.Background()
+	now := time.Date(2026, 3, 11, 17, 0, 0, 0, time.UTC)
+	school, err := demo.Load(ctx, st, sealer, now)
+	require.NoError(t, err)
+	changes, planned := 0, 0
+	for _, c := range school.Classes {
+		for _, s := range c.Students {
+			h, err := st.LevelHistoryOf(ctx, s.ID)
+			require.NoError(t, err)
+			for _, lc := range h {
+				changes++
+				assert.NotEmpty(t, lc.ReasonEN)
+				assert.NotEmpty(t, lc.ReasonFR)
+				assert.NotEqual(t, lc.FromLevel, lc.ToLevel)
+			}
+			ps, err := st.PlaySessionsOf(ctx, s.ID, time.Time{})
+			require.NoError(t, err)
+			for _, p := range ps {
+				assert.Contains(t, p.Plan, `"reason"`, "each session carries the pedagogy's plan")
+				planned++
+			}
+		}
+	}
+	t.Logf("%d sessions planned, %d level changes", planned, changes)
+	assert.Positive(t, changes, "some children changed level over the weeks")
+}
