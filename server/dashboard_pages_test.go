@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/multipli/multipli/pedagogy"
 	"github.com/multipli/multipli/store"
 	"github.com/multipli/multipli/store/storetest"
 )
@@ -208,6 +209,14 @@ func TestCSVExportColumnsOverHTTP(t *testing.T) {
 		rows, _ = csv.NewReader(strings.NewReader(string(res.Raw))).ReadAll()
 		assert.Len(t, rows, 2, "the last day is included")
 		e.must(t, 400, req{Method: "GET", Path: fmt.Sprintf("/api/v1/classes/%d/export/attempts.csv?from=%s&to=%s", s.classID, next, day), Token: s.teacher})
+
+		// The pedagogy's evaluation reads the file as it is.
+		logged, err := pedagogy.ReadAttemptsCSV(strings.NewReader(string(e.must(t, 200, req{Method: "GET", Path: fmt.Sprintf("/api/v1/classes/%d/export/attempts.csv", s.classID), Token: s.teacher}).Raw)))
+		require.NoError(t, err)
+		require.Len(t, logged, 1)
+		assert.Equal(t, fmt.Sprint(s.studentID), logged[0].Student)
+		assert.Equal(t, [2]int{3, 7}, [2]int{logged[0].A, logged[0].B})
+		assert.EqualValues(t, 2300, logged[0].ResponseMS)
 
 		res = e.must(t, 200, req{Method: "GET", Path: fmt.Sprintf("/api/v1/classes/%d/export/fact-stats.csv", s.classID), Token: s.teacher})
 		rows, err = csv.NewReader(strings.NewReader(string(res.Raw))).ReadAll()
