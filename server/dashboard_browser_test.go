@@ -226,6 +226,10 @@ func TestBrowserTeacherAssignsAStudentPlaysTheDashboardChanges(t *testing.T) {
 	// The student page replays the game with the attempts marked.
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Navigate(fmt.Sprintf("%s/dashboard/students/%d?lang=en", base, s.studentID)),
+		chromedp.WaitVisible(css(`#student-heatmap`)),
+	))
+	screenshot(t, ctx, "student-page")
+	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Click(css(`#sessions a`)),
 		chromedp.WaitVisible(css(`.move.current`)),
 		chromedp.Click(css(`#next`)),
