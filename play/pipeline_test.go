@@ -64,9 +64,7 @@ func TestLevelChangeIsRecordedAndKeepsStudentsLevelCurrent(t *testing.T) {
 		// A student on green who knows green cold is promoted to violet.
 		ped := fluentStudent(games.Green(), wall)
 		ped.Level, ped.SessionsAtLevel, ped.LevelSince = pedagogy.StepGreen, 5, wall.Add(-72*time.Hour)
-		b, err := json.Marshal(ped)
-		require.NoError(t, err)
-		require.NoError(t, st.SaveStudentModel(ctx, store.StudentModel{StudentID: kid.ID, Model: string(b), UpdatedAt: wall}))
+		savePedagogy(t, st, kid.ID, ped, wall)
 		s := newService(st, newFakeClock())
 		res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: "potion"})
 		require.NoError(t, err)
@@ -81,6 +79,25 @@ func TestLevelChangeIsRecordedAndKeepsStudentsLevelCurrent(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, "violet", got.Level)
 	})
+}
+
+// savePedagogy stores a pedagogy student as the write path does: the core
+// in student_models, each fact's state in fact_stats.model.
+func savePedagogy(t testing.TB, st *store.Store, studentID int64, ped pedagogy.Student, at time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	var rows []store.FactStat
+	for f, fs := range ped.Facts {
+		b, err := json.Marshal(fs)
+		require.NoError(t, err)
+		last := fs.LastSeen
+		rows = append(rows, store.FactStat{StudentID: studentID, A: f.A, B: f.B, Attempts: fs.Attempts, Correct: fs.Correct, LastSeen: &last, Model: string(b)})
+	}
+	require.NoError(t, st.SaveFactStats(ctx, rows))
+	ped.Facts = nil
+	b, err := json.Marshal(ped)
+	require.NoError(t, err)
+	require.NoError(t, st.SaveStudentModel(ctx, store.StudentModel{StudentID: studentID, Model: string(b), UpdatedAt: at}))
 }
 
 // fluentStudent knows every fact of the level quickly and surely.
@@ -104,9 +121,7 @@ func TestStudentWithNoTimersNeverGetsATimer(t *testing.T) {
 		for _, k := range kids {
 			ped := fluentStudent(games.Green(), clock.Now())
 			ped.Level, ped.SessionsAtLevel = pedagogy.StepGreen, 1
-			b, err := json.Marshal(ped)
-			require.NoError(t, err)
-			require.NoError(t, st.SaveStudentModel(ctx, store.StudentModel{StudentID: k.ID, Model: string(b), UpdatedAt: clock.Now()}))
+			savePedagogy(t, st, k.ID, ped, clock.Now())
 		}
 		noTimers := true
 		require.NoError(t, st.UpdateStudent(ctx, kids[1].ID, store.StudentUpdate{NoTimers: &noTimers}))

@@ -13,11 +13,13 @@ import (
 	"github.com/multipli/multipli/store"
 )
 
-// pedagogyStudent loads what the pedagogy knows of a student: the model in
-// student_models (the full pedagogy.Student as JSON) and, for facts the
-// model lacks, the per-fact states kept in fact_stats.model. A student
-// never seen starts empty. The teacher's no-timers setting comes from the
-// students row, which is authoritative.
+// pedagogyStudent loads what the pedagogy knows of a student, where the
+// store's write path keeps it: student_models.model holds the
+// pedagogy.Student without its facts (ability, level, counters), and each
+// fact's pedagogy.FactState is fact_stats.model. Facts found in the
+// student's JSON are ignored: fact_stats is the authority. A student never
+// seen starts empty. The teacher's no-timers setting comes from the students
+// row.
 func (s *Service) pedagogyStudent(ctx context.Context, kid store.Student) (pedagogy.Student, error) {
 	var st pedagogy.Student
 	m, err := s.store.StudentModel(ctx, kid.ID)
@@ -31,30 +33,25 @@ func (s *Service) pedagogyStudent(ctx context.Context, kid store.Student) (pedag
 			st = pedagogy.Student{}
 		}
 	}
-	if st.Facts == nil {
-		st.Facts = map[games.Fact]pedagogy.FactState{}
-	}
+	st.Facts = map[games.Fact]pedagogy.FactState{}
 	stats, err := s.store.FactStatsOf(ctx, kid.ID)
 	if err != nil {
 		return st, err
 	}
 	for _, fs := range stats {
-		pair := games.Fact{A: fs.A, B: fs.B}.Pair()
-		if _, ok := st.Facts[pair]; ok {
-			continue
-		}
 		var state pedagogy.FactState
 		if json.Unmarshal([]byte(fs.Model), &state) == nil && state.Precision > 0 {
-			st.Facts[pair] = state
+			st.Facts[games.Fact{A: fs.A, B: fs.B}.Pair()] = state
 		}
 	}
 	st.NoTimers = kid.NoTimers
 	return st, nil
 }
 
-// savePedagogyStudent stores the student after StartSession changed their
-// level counters.
+// savePedagogyStudent stores the student's core (without facts) after
+// StartSession changed their level counters.
 func (s *Service) savePedagogyStudent(ctx context.Context, studentID int64, st pedagogy.Student, wall time.Time) error {
+	st.Facts = nil
 	b, err := json.Marshal(st)
 	if err != nil {
 		return fmt.Errorf("play: save pedagogy student %d: %w", studentID, err)

@@ -24,7 +24,7 @@ func (e *env) startGame(t testing.TB, token string, body map[string]any) (sessio
 	return num(t, sess["id"]), res.JSON["game"].(map[string]any)
 }
 
-func gamePath(g map[string]any, suffix string) string {
+func playGamePath(g map[string]any, suffix string) string {
 	return fmt.Sprintf("/api/v1/play/games/%d%s", int64(g["id"].(float64)), suffix)
 }
 
@@ -37,7 +37,7 @@ func legal(g map[string]any) []any {
 
 func (e *env) move(t testing.TB, token string, g map[string]any, seq int64, mv any) response {
 	t.Helper()
-	return e.do(t, req{Method: "POST", Path: gamePath(g, "/moves"), Token: token,
+	return e.do(t, req{Method: "POST", Path: playGamePath(g, "/moves"), Token: token,
 		Body: map[string]any{"version": g["version"], "seq": seq, "move": mv}})
 }
 
@@ -95,7 +95,7 @@ func TestPlayAPIMovesOfEachGameStoreServerJudgedAttempts(t *testing.T) {
 						break
 					}
 					e.advance(1500 * time.Millisecond)
-					g = e.must(t, http.StatusOK, req{Method: "GET", Path: gamePath(g, ""), Token: s.student}).JSON
+					g = e.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(g, ""), Token: s.student}).JSON
 				}
 				require.NotEmpty(t, atts, "the moves produced attempts")
 				for _, a := range atts {
@@ -115,7 +115,7 @@ func TestPlayAPIRefusedMoveIs422WithTheRuleTranslated(t *testing.T) {
 		s := e.newSchool(t)
 		_, g := e.startGame(t, s.student, map[string]any{"game": "potion"})
 		for _, lang := range []struct{ header, want string }{{"fr-FR,fr;q=0.9", "Coup inconnu"}, {"en-GB", "Unknown move"}} {
-			res := e.do(t, req{Method: "POST", Path: gamePath(g, "/moves"), Token: s.student, Header: map[string]string{"Accept-Language": lang.header},
+			res := e.do(t, req{Method: "POST", Path: playGamePath(g, "/moves"), Token: s.student, Header: map[string]string{"Accept-Language": lang.header},
 				Body: map[string]any{"version": g["version"], "seq": 1, "move": map[string]any{"type": "fly"}}})
 			require.Equal(t, http.StatusUnprocessableEntity, res.Status, "%s", res.Raw)
 			assert.Equal(t, "game.unknown_move", res.errCode())
@@ -123,7 +123,7 @@ func TestPlayAPIRefusedMoveIs422WithTheRuleTranslated(t *testing.T) {
 			assert.Contains(t, detail["message"], lang.want)
 			assert.Equal(t, "fly", detail["params"].(map[string]any)["type"])
 		}
-		again := e.must(t, http.StatusOK, req{Method: "GET", Path: gamePath(g, ""), Token: s.student}).JSON
+		again := e.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(g, ""), Token: s.student}).JSON
 		assert.Equal(t, g["version"], again["version"], "a refused move changes nothing")
 	})
 }
@@ -149,8 +149,8 @@ func TestPlayAPIResumeGivesTheSameGame(t *testing.T) {
 		_, g := e.startGame(t, s.student, map[string]any{"game": "potion", "edition": "4"})
 		seq := int64(0)
 		g = e.playLegal(t, s.student, g, &seq, 3)
-		reload := e.must(t, http.StatusOK, req{Method: "GET", Path: gamePath(g, ""), Token: s.student})
-		again := e.must(t, http.StatusOK, req{Method: "GET", Path: gamePath(g, ""), Token: s.student})
+		reload := e.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(g, ""), Token: s.student})
+		again := e.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(g, ""), Token: s.student})
 		assert.JSONEq(t, string(reload.Raw), string(again.Raw))
 		moved, _ := json.Marshal(g)
 		assert.JSONEq(t, string(moved), string(reload.Raw), "a reload shows the game as the move left it")
@@ -283,7 +283,7 @@ func TestPlayAPIWrongCaptureIsRefusedAndItsAttemptStoredOnce(t *testing.T) {
 				last := after[len(after)-1]
 				assert.Equal(t, "capture", last.Kind)
 				assert.False(t, last.Correct)
-				cur := e.must(t, http.StatusOK, req{Method: "GET", Path: gamePath(g, ""), Token: s.student}).JSON
+				cur := e.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(g, ""), Token: s.student}).JSON
 				assert.Equal(t, g["version"], cur["version"], "the refusal changed nothing")
 				return
 			}

@@ -37,7 +37,7 @@ func TestPlayTwoInstancesServeTheMovesOfOneTurnBasedGameAlternately(t *testing.T
 	for i := 0; i < 300 && g["over"] != true; i++ {
 		e := instances[i%2]
 		// Each instance reads the game the other one saved, and moves it on.
-		g = e.must(t, http.StatusOK, req{Method: "GET", Path: gamePath(g, ""), Token: s.student}).JSON
+		g = e.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(g, ""), Token: s.student}).JSON
 		mv := studentMove(t, g)
 		if mv == nil {
 			continue
@@ -52,8 +52,8 @@ func TestPlayTwoInstancesServeTheMovesOfOneTurnBasedGameAlternately(t *testing.T
 	}
 	assert.Equal(t, true, g["over"], "the game was played to its end across the two instances")
 	assert.Greater(t, moves, 4)
-	a := one.must(t, http.StatusOK, req{Method: "GET", Path: gamePath(g, ""), Token: s.student})
-	b := two.must(t, http.StatusOK, req{Method: "GET", Path: gamePath(g, ""), Token: s.student})
+	a := one.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(g, ""), Token: s.student})
+	b := two.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(g, ""), Token: s.student})
 	assert.JSONEq(t, string(a.Raw), string(b.Raw), "both instances show the same game")
 	atts, err := st1.AttemptsOfSession(context.Background(), sessionID)
 	require.NoError(t, err)
@@ -90,7 +90,7 @@ func TestPlayClassmatesPlayMultipliPotionTurnByTurnEachOnTheirDevice(t *testing.
 		assert.Equal(t, "Léa", invites[0].(map[string]any)["from"])
 		assert.Equal(t, g["id"], invites[0].(map[string]any)["game_id"])
 
-		zg := e.must(t, http.StatusOK, req{Method: "GET", Path: gamePath(g, ""), Token: zoe}).JSON
+		zg := e.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(g, ""), Token: zoe}).JSON
 		assert.EqualValues(t, 1, zg["seat"])
 		zoeSession := num(t, zg["session_id"])
 		require.NotEqual(t, leaSession, zoeSession, "Zoé plays in her own session")
@@ -103,7 +103,7 @@ func TestPlayClassmatesPlayMultipliPotionTurnByTurnEachOnTheirDevice(t *testing.
 		for i := 0; i < 400; i++ {
 			moved := false
 			for seat, tok := range tokens {
-				cur := e.must(t, http.StatusOK, req{Method: "GET", Path: gamePath(g, ""), Token: tok}).JSON
+				cur := e.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(g, ""), Token: tok}).JSON
 				if cur["over"] == true {
 					break
 				}
@@ -120,7 +120,7 @@ func TestPlayClassmatesPlayMultipliPotionTurnByTurnEachOnTheirDevice(t *testing.
 				break
 			}
 		}
-		final := e.must(t, http.StatusOK, req{Method: "GET", Path: gamePath(g, ""), Token: zoe}).JSON
+		final := e.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(g, ""), Token: zoe}).JSON
 		assert.Equal(t, true, final["over"], "the two classmates played the game to its end")
 		for _, c := range []struct {
 			session, student int64

@@ -36,7 +36,7 @@ func dialGame(t *testing.T, base, token string, g map[string]any) *wsPlayer {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	url := "ws" + strings.TrimPrefix(base, "http") + gamePath(g, "/ws")
+	url := "ws" + strings.TrimPrefix(base, "http") + playGamePath(g, "/ws")
 	conn, res, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: http.Header{"Authorization": {"Bearer " + token}}})
 	require.NoError(t, err)
 	if res != nil && res.Body != nil {
