@@ -73,7 +73,7 @@ func TestPlayAPIMovesOfEachGameStoreServerJudgedAttempts(t *testing.T) {
 			{"game": "cats"},
 		} {
 			t.Run(fmt.Sprint(tc["game"], tc["edition"]), func(t *testing.T) {
-				e := newEnv(t, st)
+				e := newEnv(t, st, fixedSeed(2))
 				s := e.newSchool(t)
 				sessionID, g := e.startGame(t, s.student, tc)
 				assert.EqualValues(t, sessionID, g["session_id"])
@@ -111,7 +111,7 @@ func TestPlayAPIMovesOfEachGameStoreServerJudgedAttempts(t *testing.T) {
 
 func TestPlayAPIRefusedMoveIs422WithTheRuleTranslated(t *testing.T) {
 	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
+		e := newEnv(t, st, fixedSeed(2))
 		s := e.newSchool(t)
 		_, g := e.startGame(t, s.student, map[string]any{"game": "potion"})
 		for _, lang := range []struct{ header, want string }{{"fr-FR,fr;q=0.9", "Coup inconnu"}, {"en-GB", "Unknown move"}} {
@@ -130,7 +130,7 @@ func TestPlayAPIRefusedMoveIs422WithTheRuleTranslated(t *testing.T) {
 
 func TestPlayAPIStaleVersionIs409(t *testing.T) {
 	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
+		e := newEnv(t, st, fixedSeed(2))
 		s := e.newSchool(t)
 		_, g := e.startGame(t, s.student, map[string]any{"game": "magicoa", "edition": "multiplication"})
 		seq := int64(0)
@@ -144,7 +144,7 @@ func TestPlayAPIStaleVersionIs409(t *testing.T) {
 
 func TestPlayAPIResumeGivesTheSameGame(t *testing.T) {
 	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
+		e := newEnv(t, st, fixedSeed(2))
 		s := e.newSchool(t)
 		_, g := e.startGame(t, s.student, map[string]any{"game": "potion", "edition": "4"})
 		seq := int64(0)
@@ -160,7 +160,7 @@ func TestPlayAPIResumeGivesTheSameGame(t *testing.T) {
 func TestPlayAPIResentSeqStoresNothingTwice(t *testing.T) {
 	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
-		e := newEnv(t, st)
+		e := newEnv(t, st, fixedSeed(2))
 		s := e.newSchool(t)
 		sessionID, g := e.startGame(t, s.student, map[string]any{"game": "magicoa", "edition": "multiplication"})
 		seq := int64(0)
@@ -196,7 +196,7 @@ func TestPlayAPIResentSeqStoresNothingTwice(t *testing.T) {
 func TestPlayAPISessionEndSummarises(t *testing.T) {
 	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
-		e := newEnv(t, st)
+		e := newEnv(t, st, fixedSeed(2))
 		s := e.newSchool(t)
 		sessionID, g := e.startGame(t, s.student, map[string]any{"game": "magicoa", "edition": "multiplication"})
 		seq := int64(0)
@@ -231,7 +231,7 @@ func TestPlayAPISessionEndSummarises(t *testing.T) {
 
 func TestPlayAPIPagesAreServed(t *testing.T) {
 	st := storetest.Open(t, storetest.Databases(t)[0].URL)
-	e := newEnv(t, st)
+	e := newEnv(t, st, fixedSeed(2))
 	for _, p := range []string{"/student", "/play/12"} {
 		res := e.must(t, http.StatusOK, req{Method: "GET", Path: p})
 		assert.True(t, strings.Contains(string(res.Raw), "/static/play/"), "%s loads the play modules", p)
@@ -261,7 +261,7 @@ func wrongCapture(g map[string]any) (map[string]any, bool) {
 func TestPlayAPIWrongCaptureIsRefusedAndItsAttemptStoredOnce(t *testing.T) {
 	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
-		e := newEnv(t, st)
+		e := newEnv(t, st, fixedSeed(2))
 		s := e.newSchool(t)
 		sessionID, g := e.startGame(t, s.student, map[string]any{"game": "potion", "edition": "4"})
 		seq := int64(0)

@@ -88,6 +88,14 @@ func studentMove(t testing.TB, g map[string]any) any {
 		return nil
 	}
 	switch g["game"] {
+	case "potion":
+		// A child who looks: lay a card that makes a capture, capture it.
+		if has(g, "lay") {
+			return map[string]any{"type": "lay", "card": potionLay(g)}
+		}
+		if p1, p2, m, ok := potionCapture(g); ok && has(g, "capture") {
+			return map[string]any{"type": "capture", "potions": []int{p1, p2}, "monster": m}
+		}
 	case "cube":
 		if has(g, cube.MoveFind) || has(g, cube.MoveClaim) {
 			return cubeMove(t, g)

@@ -28,7 +28,7 @@ func postgresURL(t *testing.T) string {
 func TestPlayTwoInstancesServeTheMovesOfOneTurnBasedGameAlternately(t *testing.T) {
 	url := postgresURL(t)
 	st1, st2 := storetest.Open(t, url), storetest.Open(t, url)
-	one, two := newEnv(t, st1), newEnv(t, st2)
+	one, two := newEnv(t, st1, fixedSeed(2)), newEnv(t, st2, fixedSeed(2))
 	s := one.newSchool(t)
 	sessionID, g := one.startGame(t, s.student, map[string]any{"game": "potion", "edition": "3"})
 	instances := []*env{one, two}
@@ -72,7 +72,7 @@ func (e *env) secondStudent(t testing.TB, s school) string {
 func TestPlayClassmatesPlayMultipliPotionTurnByTurnEachOnTheirDevice(t *testing.T) {
 	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
-		e := newEnv(t, st)
+		e := newEnv(t, st, fixedSeed(2))
 		s := e.newSchool(t)
 		zoe := e.secondStudent(t, s)
 		leaSession, g := e.startGame(t, s.student, map[string]any{"game": "potion", "edition": "4", "classmate_id": s.spareStudentID})
