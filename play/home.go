@@ -141,8 +141,8 @@ func opponentName(seats []Seat, mine int) string {
 	return ""
 }
 
-// homeAssignment fills an assignment's card, counting the sessions played
-// (or minutes, from session starts to their last attempts) since it began.
+// homeAssignment fills an assignment's card, counting this week's sessions
+// (or minutes, from session starts to their ends) against the weekly target.
 func (s *Service) homeAssignment(ctx context.Context, studentID int64, a store.Assignment) (HomeAssignment, error) {
 	info := readAssignment(a)
 	ha := HomeAssignment{
@@ -158,7 +158,13 @@ func (s *Service) homeAssignment(ctx context.Context, studentID int64, a store.A
 	if a.DueAt != nil {
 		ha.Due = a.DueAt.Format(time.DateOnly)
 	}
-	sessions, err := s.store.PlaySessionsOf(ctx, studentID, a.StartsAt)
+	// The target is per week: count from Monday (UTC), or from the
+	// assignment's start if later.
+	since := weekStart(s.wall())
+	if a.StartsAt.After(since) {
+		since = a.StartsAt
+	}
+	sessions, err := s.store.PlaySessionsOf(ctx, studentID, since)
 	if err != nil {
 		return ha, err
 	}
@@ -186,4 +192,11 @@ func tablesOf(level string) []int {
 		return games.All(10).Tables
 	}
 	return []int{}
+}
+
+// weekStart is Monday 00:00 UTC of t's ISO week.
+func weekStart(t time.Time) time.Time {
+	t = t.UTC()
+	day := (int(t.Weekday()) + 6) % 7 // Monday = 0
+	return time.Date(t.Year(), t.Month(), t.Day()-day, 0, 0, 0, 0, time.UTC)
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/multipli/multipli/games"
@@ -262,9 +261,9 @@ func (s *Service) constraintFor(ctx context.Context, studentID int64, game strin
 			c.Tables = info.Tables
 		case info.LevelName == games.LevelGreen, info.LevelName == games.LevelViolet:
 			c.FixedLevel = info.LevelName
-		case strings.HasPrefix(info.LevelName, "all"):
+		case info.LevelName == games.LevelAll:
 			c.FixedLevel = pedagogy.StepAll10
-			if slices.Contains(info.Tables, 12) || info.LevelName == pedagogy.StepAll12 {
+			if slices.Contains(info.Tables, 12) {
 				c.FixedLevel = pedagogy.StepAll12
 			}
 		}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/multipli/multipli/games"
@@ -65,58 +64,20 @@ type assignmentInfo struct {
 	Tables    []int
 	Games     []string
 	Target    struct {
-		Count int    `json:"count"`
-		Unit  string `json:"unit"`
+		Count int
+		Unit  string
 	}
 	TitleEN, TitleFR string
 }
 
-// readAssignment reads an assignment's JSON documents tolerantly: the level
-// may be a name ("green"), a JSON string, or an object with a name and
-// tables; games a JSON list of names; target an object with a count and a
-// unit (sessions or minutes), or with "sessions"/"minutes" keys.
+// readAssignment reads an assignment through the assignment feature's own
+// decoding (store.Assignment.View): the level (a deck level or custom
+// tables), the games allowed (none: any), the weekly target and the title
+// the teacher wrote (shown in both languages as written).
 func readAssignment(a store.Assignment) assignmentInfo {
-	var info assignmentInfo
-	var lvl struct {
-		Name    string `json:"name"`
-		Level   string `json:"level"`
-		Tables  []int  `json:"tables"`
-		TitleEN string `json:"title_en"`
-		TitleFR string `json:"title_fr"`
-	}
-	raw := strings.TrimSpace(a.Level)
-	var name string
-	switch {
-	case json.Unmarshal([]byte(raw), &lvl) == nil:
-		info.LevelName, info.Tables = lvl.Name, lvl.Tables
-		if info.LevelName == "" {
-			info.LevelName = lvl.Level
-		}
-		info.TitleEN, info.TitleFR = lvl.TitleEN, lvl.TitleFR
-	case json.Unmarshal([]byte(raw), &name) == nil:
-		info.LevelName = name
-	default:
-		info.LevelName = raw
-	}
-	if info.LevelName == "" && len(info.Tables) > 0 {
-		info.LevelName = games.LevelCustom
-	}
-	_ = json.Unmarshal([]byte(a.Games), &info.Games)
-	var target map[string]any
-	if json.Unmarshal([]byte(a.Target), &target) == nil {
-		_ = json.Unmarshal([]byte(a.Target), &info.Target)
-		for _, unit := range []string{"sessions", "minutes"} {
-			if n, ok := target[unit].(float64); ok && info.Target.Count == 0 {
-				info.Target.Count, info.Target.Unit = int(n), unit
-			}
-		}
-		if t, ok := target["title_en"].(string); ok {
-			info.TitleEN = t
-		}
-		if t, ok := target["title_fr"].(string); ok {
-			info.TitleFR = t
-		}
-	}
+	v := a.View(nil)
+	info := assignmentInfo{LevelName: v.Level.Name, Tables: v.Level.Tables, Games: v.Games, TitleEN: v.Title, TitleFR: v.Title}
+	info.Target.Count, info.Target.Unit = v.Target.PerWeek, v.Target.Unit
 	if info.Target.Unit == "" {
 		info.Target.Unit = "sessions"
 	}
