@@ -55,7 +55,19 @@ type saved struct {
 	// Last is what the last save did (events and attempts), sent with the
 	// state so that every seat can show it.
 	Last games.Step `json:"last"`
+	// Recent keeps the last steps by the version they made, so that a
+	// client a few versions behind is sent everything it missed.
+	Recent []recorded `json:"recent,omitempty"`
 }
+
+// recorded is one saved step and the version it made.
+type recorded struct {
+	Version int        `json:"version"`
+	Step    games.Step `json:"step"`
+}
+
+// recentSteps is how many steps the saved state keeps for late clients.
+const recentSteps = 16
 
 // maxGap caps how far the game clock moves between two saves. A student who
 // closes the tablet and comes back the next day finds the game where they
@@ -139,13 +151,20 @@ func decodeGame(row store.Game) (*Game, error) {
 	return g, nil
 }
 
-// encodeState writes the envelope with the engine's current state.
-func (g *Game) encodeState(clock int64, wall time.Time, last games.Step) (string, error) {
+// encodeState writes the envelope with the engine's current state; last is
+// the step that makes version.
+func (g *Game) encodeState(clock int64, wall time.Time, last games.Step, version int) (string, error) {
 	eng, err := g.eng.MarshalJSON()
 	if err != nil {
 		return "", fmt.Errorf("play: save game %d: %w", g.Row.ID, err)
 	}
 	g.env.Engine, g.env.ClockMS, g.env.SavedAt, g.env.Last = eng, clock, wall.UTC(), last
+	if len(last.Events) > 0 || len(last.Attempts) > 0 {
+		g.env.Recent = append(g.env.Recent, recorded{Version: version, Step: last})
+		if n := len(g.env.Recent); n > recentSteps {
+			g.env.Recent = append([]recorded(nil), g.env.Recent[n-recentSteps:]...)
+		}
+	}
 	b, err := json.Marshal(g.env)
 	if err != nil {
 		return "", fmt.Errorf("play: save game %d: %w", g.Row.ID, err)

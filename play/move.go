@@ -78,7 +78,7 @@ func (s *Service) moveOnce(ctx context.Context, r MoveRequest, arrived time.Time
 	}
 	wall := s.wall()
 	if r.Seq > 0 && r.Seq <= g.env.LastSeq[seat] {
-		return g.DTO(seat, wall), nil // a resend: already applied
+		return g.DTO(seat, wall, r.Version), nil // a resend: already applied
 	}
 	if !g.Kind.RealTime && r.Version != g.Row.Version {
 		return GameDTO{}, ErrStale
@@ -123,7 +123,7 @@ func (s *Service) moveOnce(ctx context.Context, r MoveRequest, arrived time.Time
 	if err := s.save(ctx, g, step, now, wall); err != nil {
 		return GameDTO{}, err
 	}
-	return g.DTO(seat, wall), nil
+	return g.DTO(seat, wall, r.Version), nil
 }
 
 // advanceDue lets time pass to now when the game has something due, and
@@ -161,11 +161,11 @@ func (s *Service) Tick(ctx context.Context, gameID int64) error {
 // save writes the game's new state, the step's events and attempts in one
 // transaction, then tells the other seats.
 func (s *Service) save(ctx context.Context, g *Game, step games.Step, clock int64, wall time.Time) error {
-	state, err := g.encodeState(clock, wall, step)
+	version := g.Row.Version + 1
+	state, err := g.encodeState(clock, wall, step, version)
 	if err != nil {
 		return err
 	}
-	version := g.Row.Version + 1
 	m := store.Move{
 		GameID: g.Row.ID, FromVersion: g.Row.Version, State: state, Status: g.status(), At: wall,
 		Attempts: s.attemptRows(g, step.Attempts, int64(version)*seqPerVersion, wall),

@@ -101,12 +101,29 @@ type GameDTO struct {
 	RealTime  bool          `json:"real_time"`
 }
 
-// DTO is the game as seat sees it now.
-func (g *Game) DTO(seat int, wall time.Time) GameDTO {
+// DTO is the game as seat sees it now. Events and attempts are those of
+// the steps after version since (the client's), as far as the saved state
+// remembers them; with since < 0, those of the last step.
+func (g *Game) DTO(seat int, wall time.Time, since int) GameDTO {
+	steps := []games.Step{g.env.Last}
+	if since >= 0 {
+		steps = steps[:0]
+		for _, r := range g.env.Recent {
+			if r.Version > since {
+				steps = append(steps, r.Step)
+			}
+		}
+	}
+	var events []games.Event
+	var attempts []games.Attempt
+	for _, st := range steps {
+		events = append(events, st.Events...)
+		attempts = append(attempts, st.Attempts...)
+	}
 	d := GameDTO{
 		ID: g.Row.ID, SessionID: g.SessionOf(seat), Game: g.Row.Game, Edition: g.Row.Edition,
 		Version: g.Row.Version, Seat: seat, Level: g.env.Level, View: g.eng.View(seat),
-		Events: g.env.Last.Events, Attempts: []AttemptDTO{}, Over: g.eng.Over(),
+		Events: events, Attempts: []AttemptDTO{}, Over: g.eng.Over(),
 		Result: games.Result{Winners: []int{}, Scores: []int{}}, Now: g.env.clockAt(wall),
 		RealTime: g.Kind.RealTime,
 	}
@@ -116,7 +133,7 @@ func (g *Game) DTO(seat int, wall time.Time) GameDTO {
 	for _, s := range g.Seats {
 		d.Seats = append(d.Seats, SeatDTO{Kind: s.Kind, Name: s.Name})
 	}
-	for _, a := range g.env.Last.Attempts {
+	for _, a := range attempts {
 		if a.Seat == seat {
 			d.Attempts = append(d.Attempts, AttemptDTO{A: a.A, B: a.B, Given: a.Given, Correct: a.Correct, Kind: a.Kind})
 		}
@@ -130,11 +147,12 @@ func (g *Game) DTO(seat int, wall time.Time) GameDTO {
 	return d
 }
 
-// View loads a game for a student: their seat's DTO. A game whose clock has
+// View loads a game for a student: their seat's DTO, with what happened
+// since version since (-1: the last step). A game whose clock has
 // something due (a computer's turn, a timer) is advanced first, so a reload
 // never shows a game waiting for nothing. An invited classmate who opens
 // the game joins it (their play session starts).
-func (s *Service) View(ctx context.Context, gameID, studentID int64) (GameDTO, error) {
+func (s *Service) View(ctx context.Context, gameID, studentID int64, since int) (GameDTO, error) {
 	for range 3 {
 		g, err := s.loadGame(ctx, gameID)
 		if err != nil {
@@ -155,7 +173,7 @@ func (s *Service) View(ctx context.Context, gameID, studentID int64) (GameDTO, e
 		if err != nil {
 			return GameDTO{}, err
 		}
-		return g.DTO(seat, wall), nil
+		return g.DTO(seat, wall, since), nil
 	}
 	return GameDTO{}, ErrStale
 }

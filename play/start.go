@@ -165,7 +165,7 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 		LastSeq: make([]int64, len(seats)), Sessions: make([]int64, len(seats)), Level: plan.Level.Name,
 	}}
 	g.env.Sessions[0] = ps.ID
-	state, err := g.encodeState(0, wall, games.Step{})
+	state, err := g.encodeState(0, wall, games.Step{}, 0)
 	if err != nil {
 		return Started{}, err
 	}
@@ -184,7 +184,7 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 	if _, err := s.advanceDue(ctx, g, wall); err != nil {
 		return Started{}, err
 	}
-	return Started{Session: SessionDTO{ID: ps.ID, Plan: pdto}, Game: g.DTO(0, wall)}, nil
+	return Started{Session: SessionDTO{ID: ps.ID, Plan: pdto}, Game: g.DTO(0, wall, -1)}, nil
 }
 
 func (s *Service) createSession(ctx context.Context, studentID int64, assignmentID *int64, p PlanDTO, game, edition string, invitedBy int64, wall time.Time) (store.PlaySession, error) {
@@ -221,9 +221,8 @@ func (s *Service) join(ctx context.Context, g *Game, seat int, wall time.Time) (
 		return false, err
 	}
 	g.env.Sessions[seat] = ps.ID
-	// The join is saved like a move that did nothing: it keeps the clock
-	// and the last step, so the other seat's screen does not change.
-	return true, s.save(ctx, g, g.env.Last, g.env.clockAt(wall), wall)
+	// The join is saved like a move that did nothing, at the clock's time.
+	return true, s.save(ctx, g, games.Step{}, g.env.clockAt(wall), wall)
 }
 
 // recordLevel writes the plan's level decision to level_history (which also

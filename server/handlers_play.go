@@ -51,7 +51,17 @@ func (s *Server) handlePlayGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	dto, err := s.play.View(c.Request().Context(), id, me(c).ID)
+	// ?since=<version>: the events since the client's version (else the
+	// last step's).
+	since := -1
+	if q := c.QueryParam("since"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 {
+			return invalid("since", "bad_id")
+		}
+		since = n
+	}
+	dto, err := s.play.View(c.Request().Context(), id, me(c).ID, since)
 	if err != nil {
 		return s.playError(c, "", err)
 	}

@@ -307,3 +307,20 @@ func TestPlayAPIWrongCaptureIsRefusedAndItsAttemptStoredOnce(t *testing.T) {
 		t.Skip("no wrong capture came up in this deal")
 	})
 }
+
+func TestPlayAPIEventsSinceTheClientsVersion(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st, fixedSeed(2))
+		s := e.newSchool(t)
+		_, g := e.startGame(t, s.student, map[string]any{"game": "magicoa", "edition": "multiplication"})
+		start := g["version"]
+		seq := int64(0)
+		one := e.playLegal(t, s.student, g, &seq, 1)
+		two := e.playLegal(t, s.student, one, &seq, 1)
+		require.NotEqual(t, one["version"], two["version"])
+		last := e.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(g, ""), Token: s.student}).JSON
+		all := e.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(g, fmt.Sprintf("?since=%v", start)), Token: s.student}).JSON
+		assert.Equal(t, len(two["events"].([]any)), len(last["events"].([]any)), "without since: the last step's events")
+		assert.Equal(t, len(one["events"].([]any))+len(two["events"].([]any)), len(all["events"].([]any)), "since the start: both moves' events")
+	})
+}

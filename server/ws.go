@@ -49,7 +49,7 @@ func (s *Server) handlePlayWS(c echo.Context) error {
 	lang := langOf(c)
 	// Refusals (not a player, no such game) are answered over HTTP,
 	// before the upgrade.
-	first, err := s.play.View(c.Request().Context(), id, studentID)
+	first, err := s.play.View(c.Request().Context(), id, studentID, -1)
 	if err != nil {
 		return s.playError(c, "", err)
 	}
@@ -81,7 +81,7 @@ func (s *Server) handlePlayWS(c echo.Context) error {
 			_ = conn.Close(websocket.StatusNormalClosure, "")
 			return nil
 		case <-sub.C:
-			dto, err := s.play.View(ctx, id, studentID)
+			dto, err := s.play.View(ctx, id, studentID, p.lastVersion())
 			if err != nil {
 				if ctx.Err() == nil {
 					s.logger.Warn("ws: reload game", "game", id, "err", err)
@@ -118,7 +118,7 @@ func (s *Server) wsRead(ctx context.Context, p *wsPeer, gameID, studentID int64,
 			p.fail(ctx, ruleDetail(lang, game, re))
 		case errors.Is(err, play.ErrStale):
 			p.fail(ctx, playErrorDetail{Code: "game.version_conflict", Message: playMessage(lang, "game.version_conflict", nil)})
-			if dto, err := s.play.View(ctx, gameID, studentID); err == nil && p.state(ctx, dto) != nil {
+			if dto, err := s.play.View(ctx, gameID, studentID, p.lastVersion()); err == nil && p.state(ctx, dto) != nil {
 				return
 			}
 		default:
