@@ -210,7 +210,12 @@ func (g *Game) vote(seat int) games.Step {
 	s.Rounds++
 	hint := g.someSolution()
 	if hint == nil {
-		step.Events = append(step.Events, g.event(-1, "no_solution_upheld", "codes", g.visibleCodes()))
+		if s.Config.Rules == RulesAdvanced {
+			// #2: the codes are in secret hands; the event goes to every seat.
+			step.Events = append(step.Events, g.event(-1, "no_solution_upheld"))
+		} else {
+			step.Events = append(step.Events, g.event(-1, "no_solution_upheld", "codes", slices.Clone(s.Row)))
+		}
 		s.Board = s.Start.Clone()
 		if s.Config.Rules == RulesAdvanced {
 			for i := range s.Hands {
@@ -243,19 +248,6 @@ func (g *Game) vote(seat int) games.Step {
 	}
 	g.startLooking()
 	return step
-}
-
-// visibleCodes are the codes players look for now.
-func (g *Game) visibleCodes() []int {
-	s := &g.s
-	if s.Config.Rules != RulesAdvanced {
-		return append([]int{}, s.Row...)
-	}
-	var out []int
-	for _, h := range s.Hands {
-		out = append(out, h...)
-	}
-	return out
 }
 
 // someSolution is one solution for any code players look for, preferring
