@@ -1,7 +1,6 @@
 package magicoa
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/multipli/multipli/games"
@@ -41,20 +40,5 @@ func checkEventsPublic(t testing.TB, g *Game, st games.Step) {
 				require.NotContains(t, []string{"card", "cards", "chosen"}, k, "event %s", e.Type)
 			}
 		}
-	}
-}
-
-func TestPropertyEventsCarryOnlyPublicInformation(t *testing.T) {
-	seeds := 300
-	if testing.Short() {
-		seeds = 60
-	}
-	for seed := range seeds {
-		r := rand.New(rand.NewPCG(uint64(seed), 7))
-		cfg := randomConfig(r)
-		g, err := New(cfg, uint64(seed))
-		require.NoError(t, err)
-		drive(t, g, r, -1, func(st games.Step) { checkEventsPublic(t, g, st) })
-		require.True(t, g.Over())
 	}
 }

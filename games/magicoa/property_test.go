@@ -206,8 +206,9 @@ func TestPropertyCardsConservedInformationHiddenGamesEnd(t *testing.T) {
 		g, err := New(cfg, uint64(seed))
 		require.NoError(t, err)
 		rounds := map[[2]int]bool{}
-		drive(t, g, r, -1, func(games.Step) {
+		drive(t, g, r, -1, func(st games.Step) {
 			checkConserved(t, g)
+			checkEventsPublic(t, g, st)
 			checkHidden(t, g, r.IntN(len(cfg.Seats)))
 			if g.s.Phase == PhaseChoose || (g.s.Phase == PhasePlace && r.IntN(10) == 0) {
 				checkChoiceSecret(t, g, r.IntN(len(cfg.Seats)))
