@@ -28,3 +28,11 @@ func TestFirstPlayerCardGoesToTheStartSeat(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 2, g.s.First)
 }
+
+// The potion points are tuned so that a game between equal computer players
+// is close: with two equal solids, neither position wins much more.
+func TestEqualComputerPlayersAreBalanced(t *testing.T) {
+	rep := Simulate(SimOptions{Players: 2, Games: 300, Seed: 3})
+	require.Len(t, rep.SeatWinRate, 2)
+	assert.InDelta(t, 0.5, rep.SeatWinRate[0], 0.08, "first player %.3f", rep.SeatWinRate[0])
+}
