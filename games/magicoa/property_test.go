@@ -196,7 +196,7 @@ func checkChoiceSecret(t testing.TB, g *Game, s int) {
 }
 
 func TestPropertyCardsConservedInformationHiddenGamesEnd(t *testing.T) {
-	seeds := 1200
+	seeds := 800
 	if testing.Short() {
 		seeds = 200
 	}
@@ -225,7 +225,7 @@ func TestPropertyCardsConservedInformationHiddenGamesEnd(t *testing.T) {
 }
 
 func TestPropertyReplayEqualsAndJSONRoundTripContinuesIdentically(t *testing.T) {
-	seeds := 800
+	seeds := 500
 	if testing.Short() {
 		seeds = 150
 	}
