@@ -111,7 +111,7 @@ func seeds(t *testing.T, long, short int) int {
 }
 
 func TestPropertyCardsAreConservedAndEveryGameEnds(t *testing.T) {
-	for seed := range uint64(seeds(t, 800, 100)) {
+	for seed := range uint64(seeds(t, 600, 100)) {
 		r := rand.New(rand.NewPCG(seed, 1))
 		cfg := randomConfig(r)
 		g, err := New(cfg, seed)
