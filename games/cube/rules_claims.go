@@ -234,7 +234,12 @@ func (g *Game) vote(seat int) games.Step {
 		g.afterResolution(&step)
 		return step
 	}
-	step.Events = append(step.Events, g.event(-1, "no_solution_wrong", "code", hint.Code, "solution", hint.Solution))
+	if s.Config.Rules == RulesAdvanced {
+		// #2: the code belongs to a secret hand; only its owner's view shows the hint.
+		step.Events = append(step.Events, g.event(-1, "no_solution_wrong"))
+	} else {
+		step.Events = append(step.Events, g.event(-1, "no_solution_wrong", "code", hint.Code, "solution", hint.Solution))
+	}
 	for i, st := range s.Config.Seats {
 		// #2: each hand is secret, so a seat's claim is about its own hand:
 		// only the seat whose hand had a solution was wrong.

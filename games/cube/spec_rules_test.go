@@ -43,3 +43,24 @@ func TestAdvancedWrongNoSolutionIsMissedOnlyByTheSeatWhoseHandHadOne(t *testing.
 	assert.Equal(t, []games.Attempt{{Seat: 1, Kind: games.KindMissed, A: v[0], B: v[1]}}, step.Attempts,
 		"Léa was right about her hand")
 }
+
+// In #2 the hands are secret: the event telling everyone that a "no
+// solution" was wrong must not name the code of the hand that had one.
+func TestNoSolutionWrongInAdvancedNamesNoHiddenCode(t *testing.T) {
+	g := gameTwo(t, human("Léa"), human("Tom"))
+	g.s.Board = Layout{{ID: 0, At: Hex{0, 0}, Values: [3]int{1, 1, 1}}, {ID: 1, At: Hex{1, 0}, Values: [3]int{1, 1, 1}}, {ID: 2, At: Hex{2, 0}, Values: [3]int{1, 1, 1}}}
+	g.s.Hands = [][]int{{40, 42, 48}, {2, 41, 43}}
+	g.s.Fronts = [][]int{{}, {}}
+	_, err := apply(t, g, 0, Move{Type: MoveNoSolution}, 100)
+	require.NoError(t, err)
+	step, err := apply(t, g, 1, Move{Type: MoveNoSolution}, 200)
+	require.NoError(t, err)
+	found := false
+	for _, e := range step.Events {
+		if e.Type == "no_solution_wrong" {
+			found = true
+			assert.Empty(t, e.Data, "the code and solution belong to Tom's secret hand")
+		}
+	}
+	assert.True(t, found)
+}
