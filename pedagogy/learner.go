@@ -1,0 +1,170 @@
+package pedagogy
+
+import (
+	"math"
+	"time"
+
+	"github.com/multipli/multipli/games"
+)
+
+// The synthetic learner of the simulation (README.md, "Simulation"). Its
+// parameters are deliberately not the model's: the truth is a different
+// function of the facts, so the model has to find it from answers.
+//
+// Per unordered pair f the learner has a memory strength x_f (log-odds of
+// recalling the product):
+//
+//	start        x_f = θ + 4.2 − 1.4·ln(a·b) + bonus(f) + ε_f, except that
+//	             ×1 and ×10 facts, known by rule, start at θ + 3 − 0.1·k
+//	             (k the other factor) + ε_f;
+//	             bonus: ×2 +1.0, ×5 +0.7, squares +0.5;
+//	             ε_f ~ N(0, 0.35) per fact, shared by the population;
+//	             θ ~ N(0, 0.7) the learner's prior knowledge.
+//	practice     x_f += η·g·1/(1+e^(x_f−4))   with g = 1 after a right answer,
+//	             0.7 after a wrong one (the game shows the product), 0.5 after
+//	             a timeout; η ~ 0.3·LogNormal(0, 0.3) the learner's rate.
+//	forgetting   between practices x_f decays toward its start value:
+//	             x ← x₀ + (x − x₀)·2^(−days/h),  h = 1.5·2^(0.2·n_f) days,
+//	             n_f the practices so far: each practice makes the memory
+//	             last longer, the half-life regression form of Settles &
+//	             Meeder (2016).
+//	answer       right with probability sigmoid(x_f); response time
+//	             log-normal, median s·7 s·e^(−0.42·x_f) (≥ 0.8 s), spread 0.35,
+//	             wrong answers 1.3× slower; s ~ LogNormal(0, 0.25) the
+//	             learner's speed. Past the timer, the answer is a timeout.
+//	truly fluent P(right) · P(time < 3 s) ≥ 0.8.
+const (
+	learnerBase          = 4.2
+	learnerSizeSlope     = 1.4
+	learnerRuleBase      = 3.0
+	learnerRuleSlope     = 0.1
+	learnerFactNoise     = 0.35
+	learnerAbilitySD     = 0.7
+	learnerRate          = 0.3
+	learnerRateSpread    = 0.3
+	learnerSpeedSpread   = 0.25
+	learnerHalfLifeDays  = 1.5
+	learnerSpacingGain   = 0.2
+	learnerMedianMS      = 7000
+	learnerTimeSlope     = 0.42
+	learnerMinMS         = 800
+	learnerTimeSpread    = 0.35
+	learnerTrueFluent    = 0.8
+	learnerCeiling       = 4.0
+	learnerGainWrong     = 0.7
+	learnerGainTimeout   = 0.5
+	learnerWrongSlowdown = 1.3
+)
+
+type memory struct {
+	start, x float64
+	n        int
+	last     time.Time
+}
+
+type learner struct {
+	rate, speed float64
+	mem         [games.MaxFactor + 1][games.MaxFactor + 1]memory // [a][b], a ≤ b
+	rng         *games.RNG
+}
+
+// factNoise is the population's per-fact deviation from the formula.
+type factNoise [games.MaxFactor + 1][games.MaxFactor + 1]float64
+
+func newFactNoise(rng *games.RNG) factNoise {
+	var n factNoise
+	for a := 1; a <= games.MaxFactor; a++ {
+		for b := a; b <= games.MaxFactor; b++ {
+			n[a][b] = learnerFactNoise * rng.NormFloat64()
+		}
+	}
+	return n
+}
+
+func newLearner(rng *games.RNG, noise factNoise) *learner {
+	l := &learner{
+		rate:  learnerRate * math.Exp(learnerRateSpread*rng.NormFloat64()),
+		speed: math.Exp(learnerSpeedSpread * rng.NormFloat64()),
+		rng:   rng,
+	}
+	theta := learnerAbilitySD * rng.NormFloat64()
+	for a := 1; a <= games.MaxFactor; a++ {
+		for b := a; b <= games.MaxFactor; b++ {
+			x := theta + learnerStart(a, b) + noise[a][b]
+			l.mem[a][b] = memory{start: x, x: x}
+		}
+	}
+	return l
+}
+
+// learnerStart is the start strength of an average learner.
+func learnerStart(a, b int) float64 {
+	switch {
+	case a == 1 || a == 10:
+		return learnerRuleBase - learnerRuleSlope*float64(b)
+	case b == 1 || b == 10:
+		return learnerRuleBase - learnerRuleSlope*float64(a)
+	}
+	x := learnerBase - learnerSizeSlope*math.Log(float64(a*b))
+	switch {
+	case a == 2 || b == 2:
+		x += 1.0
+	case a == 5 || b == 5:
+		x += 0.7
+	}
+	if a == b {
+		x += 0.5
+	}
+	return x
+}
+
+// strength is x_f at now, after forgetting.
+func (l *learner) strength(f games.Fact, now time.Time) float64 {
+	p := f.Pair()
+	m := l.mem[p.A][p.B]
+	if m.last.IsZero() || !now.After(m.last) {
+		return m.x
+	}
+	days := now.Sub(m.last).Hours() / 24
+	h := learnerHalfLifeDays * math.Exp2(learnerSpacingGain*float64(m.n))
+	return m.start + (m.x-m.start)*math.Exp2(-days/h)
+}
+
+// medianMS is the learner's median response time on a fact of strength x.
+func (l *learner) medianMS(x float64) float64 {
+	return max(l.speed*learnerMedianMS*math.Exp(-learnerTimeSlope*x), learnerMinMS)
+}
+
+// fluent says whether the fact is truly fluent at now.
+func (l *learner) fluent(f games.Fact, now time.Time) bool {
+	x := l.strength(f, now)
+	fast := normalCDF((math.Log(3000) - math.Log(l.medianMS(x))) / learnerTimeSpread)
+	return sigmoid(x)*fast >= learnerTrueFluent
+}
+
+// answer plays one attempt at now with an answer timer (0 = none) and
+// learns from it.
+func (l *learner) answer(f games.Fact, now time.Time, timerMS int) Attempt {
+	x := l.strength(f, now)
+	a := Attempt{A: f.A, B: f.B, Kind: games.KindAnswer, At: now}
+	a.Correct = l.rng.Float64() < sigmoid(x)
+	ms := l.medianMS(x) * math.Exp(learnerTimeSpread*l.rng.NormFloat64())
+	if !a.Correct {
+		ms *= learnerWrongSlowdown
+	}
+	a.ResponseMS = int64(ms)
+	gain := 1.0
+	switch {
+	case timerMS > 0 && a.ResponseMS > int64(timerMS):
+		a.TimedOut, a.Correct, a.ResponseMS = true, false, int64(timerMS)
+		gain = learnerGainTimeout
+	case !a.Correct:
+		gain = learnerGainWrong
+	}
+	p := f.Pair()
+	m := &l.mem[p.A][p.B]
+	m.x = x + l.rate*gain/(1+math.Exp(x-learnerCeiling))
+	m.n++
+	m.last = now
+	return a
+}

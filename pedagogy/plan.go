@@ -1,0 +1,287 @@
+package pedagogy
+
+import (
+	"slices"
+	"time"
+
+	"github.com/multipli/multipli/games"
+)
+
+// The ladder of levels a student climbs (Student.Level, Constraint's
+// FixedLevel, Floor and Ceiling). "all" is accepted for StepAll10.
+const (
+	StepGreen  = "green"  // tables 2–5
+	StepViolet = "violet" // tables 6–9
+	StepAll10  = "all-10" // tables 1–10
+	StepAll12  = "all-12" // tables 1–12
+)
+
+var ladder = []string{StepGreen, StepViolet, StepAll10, StepAll12}
+
+// Decisions a plan reports.
+const (
+	DecisionPromote  = "promote"
+	DecisionKeep     = "keep"
+	DecisionDemote   = "demote"
+	DecisionAssigned = "assigned"
+)
+
+// Level rules. Promotion and demotion read different evidence (fluent share
+// against recent accuracy) with a wide gap between them, and both wait for a
+// minimum number of sessions at a level: that hysteresis keeps a student
+// from bouncing between two levels.
+const (
+	// PromoteFluentShare: promote when this share of the level's facts is
+	// fluent (right in under 3 s with high confidence, seen in the last
+	// RecentWindow).
+	PromoteFluentShare = 0.85
+	// MinSessionsToPromote: sessions at a level before a promotion.
+	MinSessionsToPromote = 2
+	// DemoteAccuracy: demote when recent accuracy at the level is below it…
+	DemoteAccuracy = 0.5
+	// …after at least MinSessionsToDemote sessions and MinAttemptsToDemote
+	// attempts at the level.
+	MinSessionsToDemote = 3
+	MinAttemptsToDemote = 40
+	// RecentWindow: a fact counts as fluent for promotion only if it was
+	// practised within this window ("in the last two weeks").
+	RecentWindow = 14 * 24 * time.Hour
+)
+
+// Constraint is a teacher's assignment. The zero value constrains nothing.
+type Constraint struct {
+	// Tables, when set, is the deck: a custom level of these tables.
+	Tables []int `json:"tables,omitempty"`
+	// FixedLevel pins the student to a ladder step.
+	FixedLevel string `json:"fixed_level,omitempty"`
+	// Floor and Ceiling bound the ladder steps the plan may choose.
+	Floor   string `json:"floor,omitempty"`
+	Ceiling string `json:"ceiling,omitempty"`
+	// NoTimers: no timer for anyone under this assignment.
+	NoTimers bool `json:"no_timers,omitempty"`
+}
+
+// TimerPolicy says whether the games time the student, and how long.
+type TimerPolicy struct {
+	Enabled bool `json:"enabled"`
+	// AnswerMS is the time to answer a fact in turn-based games.
+	AnswerMS int `json:"answer_ms,omitempty"`
+	// WindowMS is the reaction window of real-time games (Multipli Cat's:
+	// 2–6 s).
+	WindowMS int `json:"window_ms,omitempty"`
+}
+
+// Plan is what a session plays.
+type Plan struct {
+	Level    games.Level `json:"level"`
+	Decision string      `json:"decision"`
+	// Step is the student's ladder step, empty for a custom set of tables.
+	// It is the step of Level except in a review session.
+	Step string `json:"step,omitempty"`
+	// Review marks a review session: the student stays on Step but plays
+	// the level below, whose facts are fading.
+	Review        bool          `json:"review,omitempty"`
+	Timer         TimerPolicy   `json:"timer"`
+	Reason        games.Message `json:"reason"`
+	TargetSuccess float64       `json:"target_success"`
+	// ExpectedSuccess is the share of right answers the weights should give.
+	ExpectedSuccess float64 `json:"expected_success"`
+}
+
+// Plan chooses the level, the weights, the timer and the reason for the
+// student's next session. It does not change the student: StartSession
+// applies the plan's level to the student.
+func (m Model) Plan(st Student, c Constraint, now time.Time) Plan {
+	var p Plan
+	switch {
+	case len(c.Tables) > 0:
+		p.Level = games.Custom(c.Tables...)
+		p.Decision = DecisionAssigned
+		p.Reason = reasonTables(p.Level.Tables)
+	case stepIndex(c.FixedLevel) >= 0:
+		p.Step = normStep(c.FixedLevel)
+		p.Decision = DecisionAssigned
+		p.Reason = reasonFixed(p.Step)
+	default:
+		p.Step, p.Decision, p.Reason = m.decideStep(st, c, now)
+	}
+	if p.Step != "" {
+		p.Level = stepLevel(p.Step)
+		if p.Decision == DecisionKeep && c.FixedLevel == "" {
+			if below, due, ok := m.reviewDue(st, p.Step, now); ok {
+				p.Level, p.Review = stepLevel(below), true
+				p.Reason = reasonReview(p.Step, below, due)
+			}
+		}
+	}
+	p.TargetSuccess = m.TargetSuccess
+	p.Level.Weights, p.ExpectedSuccess = m.weights(st, p.Level, now)
+	p.Timer = m.timer(st, c, p.Level, now)
+	return p
+}
+
+// StartSession plans the session and records it on the student: a new
+// level resets the level's counters, and the session is counted.
+func (m Model) StartSession(st *Student, c Constraint, now time.Time) Plan {
+	p := m.Plan(*st, c, now)
+	level := p.Step
+	if level == "" {
+		level = games.LevelCustom
+	}
+	if level != st.Level {
+		st.Level = level
+		st.LevelSince = now
+		st.SessionsAtLevel = 0
+		st.LevelAttempts = 0
+		st.LevelAccuracy = 0
+	}
+	st.SessionsAtLevel++
+	return p
+}
+
+// decideStep applies the ladder rules within the teacher's floor and
+// ceiling.
+func (m Model) decideStep(st Student, c Constraint, now time.Time) (string, string, games.Message) {
+	floor, ceiling := 0, len(ladder)-1
+	if i := stepIndex(c.Floor); i >= 0 {
+		floor = i
+	}
+	if i := stepIndex(c.Ceiling); i >= 0 {
+		ceiling = max(i, floor) // a ceiling under the floor yields to the floor
+	}
+	cur := stepIndex(st.Level)
+	switch {
+	case cur < 0:
+		// First plan, or back from a custom assignment: start at the floor
+		// and skip the steps the student already masters.
+		i := floor
+		for i < ceiling {
+			fluent, total := m.fluentCount(st, stepLevel(ladder[i]), now)
+			if total == 0 || fluent < needed(total) {
+				break
+			}
+			i++
+		}
+		return ladder[i], DecisionKeep, reasonStart(ladder[i])
+	case cur < floor:
+		return ladder[floor], DecisionAssigned, reasonFloor(ladder[floor])
+	case cur > ceiling:
+		return ladder[ceiling], DecisionAssigned, reasonCeiling(ladder[ceiling])
+	}
+	step := ladder[cur]
+	fluent, total := m.fluentCount(st, stepLevel(step), now)
+	need := needed(total)
+
+	if cur > floor && st.SessionsAtLevel >= MinSessionsToDemote &&
+		st.LevelAttempts >= MinAttemptsToDemote && st.LevelAccuracy < DemoteAccuracy {
+		return ladder[cur-1], DecisionDemote, reasonDemote(ladder[cur-1], step, st.LevelAccuracy)
+	}
+	if fluent >= need && total > 0 {
+		switch {
+		case cur >= ceiling:
+			return step, DecisionKeep, reasonAtCeiling(step, fluent, total)
+		case st.SessionsAtLevel < MinSessionsToPromote:
+			return step, DecisionKeep, reasonTooSoon(step, fluent, total, st.SessionsAtLevel)
+		}
+		return ladder[cur+1], DecisionPromote, reasonPromote(ladder[cur+1], step, fluent, total)
+	}
+	return step, DecisionKeep, reasonKeep(step, fluent, total, need)
+}
+
+// Review sessions. The levels of the ladder split the tables, so while a
+// student learns 6–9 the facts of 2–5 are not dealt and fade. Every
+// ReviewEvery-th session at a level is a review of the step below when at
+// least ReviewDueFacts of its facts have faded (were practised but are no
+// longer fluent, or have lost half their evidence). Steps whose level
+// contains the one below (1–10, 1–12) need no review sessions.
+const (
+	ReviewEvery    = 3
+	ReviewDueFacts = 5
+)
+
+// reviewDue says whether this session should review the step below step,
+// and how many of its facts are due.
+func (m Model) reviewDue(st Student, step string, now time.Time) (string, int, bool) {
+	i := stepIndex(step)
+	if i <= 0 || st.SessionsAtLevel == 0 || (st.SessionsAtLevel+1)%ReviewEvery != 0 {
+		return "", 0, false
+	}
+	below := stepLevel(ladder[i-1])
+	cur := stepLevel(step)
+	due := 0
+	for _, f := range levelPairs(below) {
+		if cur.Has(f) {
+			continue
+		}
+		s, ok := st.Facts[f]
+		if !ok {
+			continue
+		}
+		s = m.carryAbility(s, st.Ability)
+		if !m.Estimate(s, now).Fluent || m.faded(s, now) >= 0.5 {
+			due++
+		}
+	}
+	if due < ReviewDueFacts {
+		return "", due, false
+	}
+	return ladder[i-1], due, true
+}
+
+// fluentCount counts the level's fact pairs that are fluent now and were
+// practised within RecentWindow.
+func (m Model) fluentCount(st Student, l games.Level, now time.Time) (fluent, total int) {
+	for _, f := range levelPairs(l) {
+		total++
+		s, ok := st.Facts[f]
+		if !ok || now.Sub(s.LastSeen) > RecentWindow {
+			continue
+		}
+		if m.Estimate(m.carryAbility(s, st.Ability), now).Fluent {
+			fluent++
+		}
+	}
+	return fluent, total
+}
+
+// needed is the number of fluent facts a promotion needs out of total.
+func needed(total int) int {
+	n := int(PromoteFluentShare*float64(total) + 0.999999)
+	return min(n, total)
+}
+
+// levelPairs lists the level's unordered fact pairs once each.
+func levelPairs(l games.Level) []games.Fact {
+	seen := map[games.Fact]bool{}
+	var out []games.Fact
+	for _, f := range l.Facts() {
+		p := f.Pair()
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func normStep(s string) string {
+	if s == games.LevelAll {
+		return StepAll10
+	}
+	return s
+}
+
+// stepIndex is the step's rank on the ladder, -1 if it is not a step.
+func stepIndex(s string) int { return slices.Index(ladder, normStep(s)) }
+
+func stepLevel(step string) games.Level {
+	switch step {
+	case StepGreen:
+		return games.Green()
+	case StepViolet:
+		return games.Violet()
+	case StepAll12:
+		return games.All(12)
+	}
+	return games.All(10)
+}

@@ -1,0 +1,177 @@
+package pedagogy
+
+import (
+	"math"
+	"slices"
+	"time"
+
+	"github.com/multipli/multipli/games"
+)
+
+// Weights. Facts not yet fluent are weighted by their need, the chance that
+// an answer now would not be fluent (1 − P·P(under 3 s)), tilted toward
+// easier or harder facts by exp(λ·(P − TargetSuccess)) with λ chosen so that
+// the expected share of right answers is TargetSuccess. λ is bounded, so no
+// fact still to learn is starved. Fluent facts share ReviewShare of the
+// draws, each in proportion to how much of its evidence has faded since it
+// was last seen (spaced review); when the facts to learn are too hard for
+// the target even with the strongest tilt, review takes a larger share (up
+// to maxReviewShare) to keep the session encouraging.
+var maxReviewShare = 0.4
+var maxTilt = 4.0
+
+const (
+	// reviewFloor keeps fluent facts just seen from vanishing entirely.
+	reviewFloor = 0.02
+)
+
+// weights returns the per-pair weights of the level (mean 1 over its pairs)
+// and the share of right answers they should give.
+func (m Model) weights(st Student, l games.Level, now time.Time) ([]games.FactWeight, float64) {
+	pairs := levelPairs(l)
+	if len(pairs) == 0 {
+		return nil, 0
+	}
+	p := make([]float64, len(pairs))
+	need := make([]float64, len(pairs))
+	due := make([]float64, len(pairs))
+	fluent := make([]bool, len(pairs))
+	var reviewSum, reviewP float64
+	nLearning := 0
+	for i, f := range pairs {
+		s := m.carryAbility(m.factState(st, f), st.Ability)
+		e := m.Estimate(s, now)
+		p[i], fluent[i] = e.P, e.Fluent
+		if e.Fluent {
+			due[i] = reviewFloor + m.faded(s, now)
+			reviewSum += due[i]
+			reviewP += due[i] * p[i]
+			continue
+		}
+		nLearning++
+		need[i] = max(1-e.P*m.fastShare(m.forget(s, now)), 0.05)
+	}
+	if reviewSum > 0 {
+		reviewP /= reviewSum
+	}
+
+	tilted := func(lambda float64) ([]float64, float64) {
+		w := make([]float64, len(pairs))
+		var sum, sp float64
+		for i := range pairs {
+			if !fluent[i] {
+				w[i] = need[i] * math.Exp(lambda*(p[i]-m.TargetSuccess))
+				sum += w[i]
+				sp += w[i] * p[i]
+			}
+		}
+		if sum > 0 {
+			sp /= sum
+		}
+		return w, sp
+	}
+	// The expected success of the facts to learn grows with λ: bisect.
+	lo, hi := -maxTilt, maxTilt
+	for range 40 {
+		mid := (lo + hi) / 2
+		if _, sp := tilted(mid); sp < m.TargetSuccess {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	learn, learnP := tilted((lo + hi) / 2)
+
+	review := m.ReviewShare
+	switch {
+	case nLearning == 0:
+		review = 1
+	case nLearning == len(pairs):
+		review = 0
+	case learnP < m.TargetSuccess && reviewP > m.TargetSuccess:
+		// Solve (1−r)·learnP + r·reviewP = target for r.
+		r := (m.TargetSuccess - learnP) / (reviewP - learnP)
+		review = min(max(r, m.ReviewShare), maxReviewShare)
+	}
+	var learnSum float64
+	for _, w := range learn {
+		learnSum += w
+	}
+	out := make([]games.FactWeight, len(pairs))
+	for i, f := range pairs {
+		var w float64
+		switch {
+		case fluent[i]:
+			w = review * due[i] / reviewSum
+		case learnSum > 0:
+			w = (1 - review) * learn[i] / learnSum
+		}
+		// Mean weight 1 over the level's pairs, as the games expect.
+		out[i] = games.FactWeight{A: f.A, B: f.B, W: roundTo(w*float64(len(pairs)), 1e-4)}
+	}
+	return out, (1-review)*learnP + review*reviewP
+}
+
+// faded is the share of the fact's evidence lost since it was last seen.
+func (m Model) faded(s FactState, now time.Time) float64 {
+	if s.LastSeen.IsZero() || !now.After(s.LastSeen) {
+		return 0
+	}
+	before := s.Precision - m.PriorPrecision
+	if before <= 0 {
+		return 1
+	}
+	after := m.forget(s, now).Precision - m.PriorPrecision
+	return 1 - after/before
+}
+
+// Timer rules: a timer only once the student's pace is known and half of
+// the level is fluent (it then trains speed on facts already known rather
+// than cutting off the ones still being learnt), set from their slower
+// typical times so that it rarely cuts off an answer they know.
+const (
+	minPaceFacts     = 5     // timed facts needed before any timer
+	timerFluentShare = 0.5   // share of the level fluent before any timer
+	timerPacedShare  = 0.75  // share of the level with a known pace
+	answerFactor     = 2.0   // answer timer = 2 × the slow quartile's typical time …
+	minAnswerMS      = 4000  // … but never under 4 s
+	maxAnswerMS      = 12000 // … and never over 12 s
+	windowFactor     = 1.2   // reaction window = 1.2 × the median typical time + 1 s …
+	windowOffsetMS   = 1000
+	minWindowMS      = 2000 // … within Multipli Cat's 2–6 s
+	maxWindowMS      = 6000
+)
+
+func (m Model) timer(st Student, c Constraint, l games.Level, now time.Time) TimerPolicy {
+	if st.NoTimers || c.NoTimers {
+		return TimerPolicy{}
+	}
+	times := typicalTimes(st, l)
+	if len(times) < minPaceFacts || float64(len(times)) < timerPacedShare*float64(len(levelPairs(l))) {
+		return TimerPolicy{}
+	}
+	if fluent, total := m.fluentCount(st, l, now); float64(fluent) < timerFluentShare*float64(total) {
+		return TimerPolicy{}
+	}
+	median, slow := times[len(times)/2], times[len(times)*3/4]
+	answer := min(max(answerFactor*slow, minAnswerMS), maxAnswerMS)
+	window := min(max(windowFactor*median+windowOffsetMS, minWindowMS), maxWindowMS)
+	return TimerPolicy{Enabled: true, AnswerMS: roundMS(answer), WindowMS: roundMS(window)}
+}
+
+// typicalTimes lists, in increasing order, the typical times of the
+// level's facts with timed answers.
+func typicalTimes(st Student, l games.Level) []float64 {
+	var times []float64
+	for _, f := range levelPairs(l) {
+		if s, ok := st.Facts[f]; ok && s.TypicalMS > 0 {
+			times = append(times, s.TypicalMS)
+		}
+	}
+	slices.Sort(times)
+	return times
+}
+
+func roundMS(ms float64) int { return int(math.Round(ms/250) * 250) }
+
+func roundTo(x, unit float64) float64 { return math.Round(x/unit) * unit }
