@@ -37,6 +37,8 @@ var errorTable = []struct {
 	{errBadCode, http.StatusNotFound, "bad_code"},
 	{store.ErrCodeUsed, http.StatusNotFound, "bad_code"},
 	{store.ErrNotFound, http.StatusNotFound, "not_found"},
+	{store.ErrSessionEnded, http.StatusConflict, "session_ended"},
+	{store.ErrUnavailable, http.StatusServiceUnavailable, "unavailable"},
 	{store.ErrConflict, http.StatusConflict, "conflict"},
 }
 
@@ -101,6 +103,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 				break
 			}
 		}
+	}
+	if status == http.StatusServiceUnavailable {
+		// The database is locked, full or out of reach; nothing was
+		// written and a retry soon may succeed.
+		c.Response().Header().Set("Retry-After", "1")
 	}
 	lang := langOf(c)
 	var params map[string]any

@@ -130,6 +130,13 @@ var matrix = map[string]matrixEntry{
 		pc := e.must(t, 201, req{Method: "POST", Path: fmt.Sprintf("/api/v1/students/%d/parent-codes", s.spareStudentID), Token: s.teacher})
 		return map[string]string{"code": pc.JSON["code"].(string)}
 	}},
+
+	// ingest
+	"POST /api/v1/practice/sessions": {expect: studentsAll(201), path: fixed("/api/v1/practice/sessions")},
+	"POST /api/v1/play/sessions/:id/attempts": {expect: aboutStudentOnly(200), path: practicePath, body: func(t *testing.T, e *env, s school, _ string) any {
+		openPractice(t, e, s)
+		return map[string]any{"attempts": []map[string]any{{"seq": 1, "a": 7, "b": 8, "given": 56, "response_ms": 1800, "kind": "answer"}}}
+	}},
 }
 
 func TestAuthorizationMatrixCoversEveryRoute(t *testing.T) {

@@ -31,6 +31,7 @@ var (
 	anyone     []Role
 	teachers   = []Role{RoleTeacher}
 	parents    = []Role{RoleParent}
+	students   = []Role{RoleStudent}
 	signedIn   = []Role{RoleTeacher, RoleParent, RoleStudent}
 	whoSeeKids = []Role{RoleTeacher, RoleParent, RoleStudent} // checked per student in the handler
 )
@@ -80,6 +81,10 @@ func (s *Server) routes() []Route {
 		{http.MethodGet, "/home", anyone, s.handlePage("home.html")},
 		{http.MethodGet, "/static/*", anyone, s.handleStatic},
 		{http.MethodGet, "/classes/:id/cards", teachers, s.handleLoginCards},
+
+		// ingest
+		{http.MethodPost, api + "/practice/sessions", students, s.handlePracticeStart},
+		{http.MethodPost, api + "/play/sessions/:id/attempts", students, s.handleAnswers},
 	}
 }
 

@@ -33,6 +33,9 @@ type Config struct {
 	BcryptCost int
 	// Throttle limits failed logins; zero fields take the defaults.
 	Throttle Throttle
+	// IngestLimit limits practice answers per student; zero fields take
+	// the defaults.
+	IngestLimit IngestLimit
 	// Now is the clock (nil: time.Now), replaced in tests.
 	Now func() time.Time
 }
@@ -58,6 +61,7 @@ type Server struct {
 	sealer *credential.Sealer
 	echo   *echo.Echo
 	web    *webAssets
+	ingest *limiter
 }
 
 // New builds the server and its routes. It panics only on a programming
@@ -82,6 +86,12 @@ func New(cfg Config, st *store.Store, logger *slog.Logger) *Server {
 	if cfg.Throttle.Window == 0 {
 		cfg.Throttle.Window = defaultThrottle.Window
 	}
+	if cfg.IngestLimit.Rate == 0 {
+		cfg.IngestLimit.Rate = defaultIngestLimit.Rate
+	}
+	if cfg.IngestLimit.Burst == 0 {
+		cfg.IngestLimit.Burst = defaultIngestLimit.Burst
+	}
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
@@ -90,6 +100,7 @@ func New(cfg Config, st *store.Store, logger *slog.Logger) *Server {
 		panic(err)
 	}
 	s := &Server{cfg: cfg, store: st, logger: logger, sealer: sealer, web: mustLoadWeb()}
+	s.ingest = newLimiter(cfg.IngestLimit, cfg.Now)
 	s.echo = s.newEcho()
 	return s
 }
