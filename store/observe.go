@@ -4,12 +4,14 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 	"time"
 
 	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/migrations"
 	"github.com/multipli/multipli/pedagogy"
 )
 
@@ -148,6 +150,24 @@ func (q conn) loadFacts(studentID int64, pairs []games.Fact) (map[games.Fact]ped
 	if len(pairs) == 0 {
 		return out, nil
 	}
+	if !q.pg {
+		// One cached statement per pair (see insertAttemptsOneByOne).
+		for _, p := range pairs {
+			var raw string
+			err := q.queryRow("SELECT model FROM fact_stats WHERE student_id = ? AND a = ? AND b = ?", studentID, p.A, p.B).Scan(&raw)
+			if errors.Is(err, sql.ErrNoRows) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			var fs pedagogy.FactState
+			if json.Unmarshal([]byte(raw), &fs) == nil && fs.Precision > 0 {
+				out[p] = fs
+			}
+		}
+		return out, nil
+	}
 	var b strings.Builder
 	b.WriteString("SELECT a, b, model FROM fact_stats WHERE student_id = ? AND (")
 	args := []any{studentID}
@@ -182,7 +202,7 @@ func (q conn) loadFacts(studentID int64, pairs []games.Fact) (map[games.Fact]ped
 // the mastery estimated at the fact's last attempt.
 func (s *Store) saveFacts(q conn, studentID int64, facts map[games.Fact]pedagogy.FactState, pairs []games.Fact) error {
 	var b strings.Builder
-	b.WriteString(`INSERT INTO fact_stats (student_id, a, b, attempts, correct, recent_accuracy, typical_ms, last_seen, mastery, uncertainty, fluent, model) VALUES `)
+	b.WriteString(factUpsert)
 	var args []any
 	n := 0
 	for _, p := range pairs {
@@ -199,23 +219,36 @@ func (s *Store) saveFacts(q conn, studentID int64, facts map[games.Fact]pedagogy
 		if fs.TypicalMS > 0 {
 			typical = int64(math.Round(fs.TypicalMS))
 		}
+		row := []any{studentID, p.A, p.B, fs.Attempts, fs.Correct, fs.RecentAccuracy, typical, fs.LastSeen,
+			est.P, est.SD, est.Fluent, string(raw)}
+		if !q.pg {
+			// One cached statement per fact (see insertAttemptsOneByOne).
+			if _, err := q.exec(factUpsert+"(?,?,?,?,?,?,?,?,?,?,?,?)"+factOnConflict, row...); err != nil {
+				return err
+			}
+			continue
+		}
 		if n > 0 {
 			b.WriteByte(',')
 		}
 		n++
 		b.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?)")
-		args = append(args, studentID, p.A, p.B, fs.Attempts, fs.Correct, fs.RecentAccuracy, typical, fs.LastSeen,
-			est.P, est.SD, est.Fluent, string(raw))
+		args = append(args, row...)
 	}
 	if n == 0 {
 		return nil
 	}
-	b.WriteString(` ON CONFLICT (student_id, a, b) DO UPDATE SET attempts = excluded.attempts, correct = excluded.correct,
-		recent_accuracy = excluded.recent_accuracy, typical_ms = excluded.typical_ms, last_seen = excluded.last_seen,
-		mastery = excluded.mastery, uncertainty = excluded.uncertainty, fluent = excluded.fluent, model = excluded.model`)
+	b.WriteString(factOnConflict)
 	_, err := q.exec(b.String(), args...)
 	return err
 }
+
+const (
+	factUpsert     = `INSERT INTO fact_stats (student_id, a, b, attempts, correct, recent_accuracy, typical_ms, last_seen, mastery, uncertainty, fluent, model) VALUES `
+	factOnConflict = ` ON CONFLICT (student_id, a, b) DO UPDATE SET attempts = excluded.attempts, correct = excluded.correct,
+		recent_accuracy = excluded.recent_accuracy, typical_ms = excluded.typical_ms, last_seen = excluded.last_seen,
+		mastery = excluded.mastery, uncertainty = excluded.uncertainty, fluent = excluded.fluent, model = excluded.model`
+)
 
 // loadWeekTypicals reads the typical time of the weeks the attempts fall in.
 func (q conn) loadWeekTypicals(studentID int64, attempts []Attempt) (map[weekKey]*int64, error) {
@@ -269,7 +302,7 @@ func intOr0(p *int) int {
 // PedagogyStudent is a student's whole pedagogy state: the stored core and
 // every fact met (for plans and opponents).
 func (s *Store) PedagogyStudent(ctx context.Context, studentID int64) (pedagogy.Student, error) {
-	q := conn{ctx: ctx, pool: s.sqlDB, pg: s.dialect == "postgres"}
+	q := conn{ctx: ctx, st: s, sql: s.sqlDB, pg: s.dialect == migrations.Postgres}
 	st, err := q.loadStudentCore(studentID)
 	if err != nil {
 		return st, wrap(err, "pedagogy state of student %d", studentID)

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"gorm.io/driver/postgres"
@@ -39,6 +40,7 @@ type Store struct {
 	logger  *slog.Logger
 	model   pedagogy.Model
 	w       *writer
+	stmts   sync.Map // SQL text → *sql.Stmt, the write path's prepared statements (SQLite)
 }
 
 // Open connects to databaseURL — a postgres:// or postgresql:// URL, or else
@@ -167,6 +169,10 @@ func (s *Store) Ping(ctx context.Context) error {
 // the connections.
 func (s *Store) Close() error {
 	s.w.close()
+	s.stmts.Range(func(_, v any) bool {
+		_ = v.(*sql.Stmt).Close()
+		return true
+	})
 	if err := s.sqlDB.Close(); err != nil {
 		return fmt.Errorf("store: close: %w", err)
 	}
