@@ -43,3 +43,20 @@ func practicePath(s school) string {
 	id, _ := practiceSessions.Load(s.student)
 	return fmt.Sprintf("/api/v1/play/sessions/%v/attempts", id)
 }
+
+// dataSnapshot is what the write path keeps about a student.
+type dataSnapshot struct {
+	Attempts int
+	Stats    []store.FactStat
+	Weeks    []store.StudentWeek
+}
+
+func snapshotOf(t testing.TB, st *store.Store, studentID int64) dataSnapshot {
+	t.Helper()
+	ctx := context.Background()
+	stats, err := st.FactStatsOf(ctx, studentID)
+	require.NoError(t, err)
+	weeks, err := st.WeeksOf(ctx, studentID)
+	require.NoError(t, err)
+	return dataSnapshot{Attempts: storedAttempts(t, st, studentID), Stats: stats, Weeks: weeks}
+}

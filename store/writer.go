@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"strconv"
@@ -9,6 +11,8 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/multipli/multipli/migrations"
 )
 
 // The writer groups the hot writes of a process (attempt batches and game
@@ -45,13 +49,17 @@ type commit struct {
 	done chan error // buffered (1)
 }
 
-// writer owns the group transactions of one Store.
+// writer owns the group transactions of one Store. On SQLite it keeps one
+// connection for itself: the write lock is the database's anyway, its
+// prepared statements stay warm, and a per-connection setting (the fault
+// drills' max_page_count) holds for every write.
 type writer struct {
 	st    *Store
 	queue chan commit
 	stop  chan struct{}
 	wg    sync.WaitGroup
 	once  sync.Once
+	conn  *sql.Conn // SQLite only; nil until the first write
 }
 
 func newWriter(st *Store) *writer {
@@ -83,6 +91,37 @@ func (w *writer) write(ctx context.Context, fn func(tx *gorm.DB) error) error {
 func (w *writer) close() {
 	w.once.Do(func() { close(w.stop) })
 	w.wg.Wait()
+	if w.conn != nil {
+		_ = w.conn.Close()
+	}
+}
+
+// db is the GORM handle a group runs on: the writer's own connection on
+// SQLite, the pool on PostgreSQL (where a dropped connection must not stop
+// the writer).
+func (w *writer) db(ctx context.Context) (*gorm.DB, error) {
+	if w.st.dialect != migrations.SQLite {
+		return w.st.db.WithContext(ctx), nil
+	}
+	if w.conn == nil {
+		c, err := w.st.sqlDB.Conn(ctx)
+		if err != nil {
+			return nil, err
+		}
+		w.conn = c
+	}
+	g := w.st.db.Session(&gorm.Session{NewDB: true, Context: ctx})
+	g.Statement.ConnPool = w.conn
+	return g, nil
+}
+
+// dropConn forgets a connection that failed for good, so that the next
+// group takes a fresh one.
+func (w *writer) dropConn(err error) {
+	if w.conn != nil && (errors.Is(err, driver.ErrBadConn) || errors.Is(err, sql.ErrConnDone)) {
+		_ = w.conn.Close()
+		w.conn = nil
+	}
 }
 
 func (w *writer) loop() {
@@ -126,6 +165,13 @@ func (w *writer) drain() {
 func (w *writer) run(group []commit) {
 	ctx, cancel := context.WithTimeout(context.Background(), txTimeout)
 	defer cancel()
+	db, err := w.db(ctx)
+	if err != nil {
+		for _, c := range group {
+			c.done <- classify(err, "connect")
+		}
+		return
+	}
 	if len(group) == 1 {
 		// A lone commit needs no savepoint: its failure rolls back the transaction.
 		c := group[0]
@@ -133,11 +179,13 @@ func (w *writer) run(group []commit) {
 			c.done <- fmt.Errorf("store: wait to write: %w", err)
 			return
 		}
-		c.done <- classify(w.st.db.WithContext(ctx).Transaction(c.fn), "write")
+		err := db.Transaction(c.fn)
+		w.dropConn(err)
+		c.done <- classify(err, "write")
 		return
 	}
 	results := make([]error, len(group))
-	err := w.st.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = db.Transaction(func(tx *gorm.DB) error {
 		for i, c := range group {
 			if err := c.ctx.Err(); err != nil {
 				// The caller gave up before its turn: skip it, it was not acknowledged.
@@ -148,6 +196,7 @@ func (w *writer) run(group []commit) {
 		}
 		return nil
 	})
+	w.dropConn(err)
 	for i, c := range group {
 		switch {
 		case err != nil:
@@ -172,4 +221,28 @@ func (w *writer) runOne(tx *gorm.DB, i int, c commit) error {
 		return err
 	}
 	return nil
+}
+
+// LimitPages caps the SQLite database at pages pages on the writer's
+// connection (PRAGMA max_page_count; 0 lifts the cap to SQLite's maximum)
+// and returns the database's current page count. It is the fault drill for
+// a full disk: a write that needs more room then fails with "database or
+// disk is full", as it would on a full disk, and the store answers
+// ErrUnavailable. Not for PostgreSQL.
+func (s *Store) LimitPages(ctx context.Context, pages int) (int, error) {
+	if s.dialect != migrations.SQLite {
+		return 0, errors.New("store: page limits are a SQLite setting")
+	}
+	if pages <= 0 {
+		pages = 4294967294
+	}
+	var count int
+	err := s.w.write(ctx, func(tx *gorm.DB) error {
+		q := s.conn(tx)
+		if _, err := q.sql.ExecContext(q.ctx, "PRAGMA max_page_count = "+strconv.Itoa(pages)); err != nil {
+			return err
+		}
+		return q.sql.QueryRowContext(q.ctx, "PRAGMA page_count").Scan(&count)
+	})
+	return count, classify(err, "limit pages")
 }
