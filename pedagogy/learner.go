@@ -16,7 +16,8 @@ import (
 //
 //	start        x_f = θ + 4.2 − 1.4·ln(a·b) + bonus(f) + ε_f, except that
 //	             ×1 and ×10 facts, known by rule, start at θ + 3 − 0.1·k
-//	             (k the other factor) + ε_f;
+//	             (k the other factor) + ε_f, and 11 × k (k ≤ 9, "write k
+//	             twice") at θ + 2.5 − 0.1·k + ε_f;
 //	             bonus: ×2 +1.0, ×5 +0.7, squares +0.5;
 //	             ε_f ~ N(0, 0.35) per fact, shared by the population;
 //	             θ ~ N(0, 0.7) the learner's prior knowledge.
@@ -104,6 +105,8 @@ func learnerStart(a, b int) float64 {
 		return learnerRuleBase - learnerRuleSlope*float64(b)
 	case b == 1 || b == 10:
 		return learnerRuleBase - learnerRuleSlope*float64(a)
+	case a <= 9 && b == 11:
+		return learnerRuleBase - 0.5 - learnerRuleSlope*float64(a)
 	}
 	x := learnerBase - learnerSizeSlope*math.Log(float64(a*b))
 	switch {

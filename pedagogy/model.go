@@ -39,9 +39,15 @@ type Model struct {
 	// student (an Elo K-factor that never reaches zero).
 	MaxPrecision float64
 	// ProcessNoise is the variance added to a fact's log-odds before each
-	// attempt: knowledge changes as the student practises, so old answers
-	// must not freeze the estimate (a Kalman filter's process noise).
+	// attempt (a Kalman filter's process noise), and PracticeGain the
+	// log-odds gain expected from an attempt itself (the learning terms of
+	// Performance Factors Analysis, Pavlik, Cen & Koedinger 2009). Both make
+	// the estimate follow a child who is learning fast, and both improve
+	// prediction (README.md), but large values made the plans worse in the
+	// simulation: a fact called fluent too early fades unpractised. So no
+	// process noise and a small practice gain.
 	ProcessNoise float64
+	PracticeGain float64
 	// AbilityK and AbilityKDecay give the Elo step of the student's ability:
 	// K = AbilityK / (1 + AbilityKDecay·n) after n attempts.
 	AbilityK, AbilityKDecay float64
@@ -82,8 +88,7 @@ type Model struct {
 
 	// Fluency (concepts.md): right in under FluentMS with high confidence.
 	// The chance of a right answer under FluentMS, taking P at its lower
-	// bound sigmoid(logit − FluentZ·σ), must reach FluentP, and the share of
-	// answers under FluentMS alone must reach FluentFastShare.
+	// bound sigmoid(logit − FluentZ·σ), must reach FluentP.
 	FluentMS int64
 	FluentP  float64
 	FluentZ  float64
@@ -102,13 +107,15 @@ func DefaultModel() Model {
 	return Model{
 		PriorPrecision:    0.8,
 		MaxPrecision:      12,
-		AbilityK:          0.4,
+		ProcessNoise:      0,
+		PracticeGain:      0.03,
+		AbilityK:          0.8,
 		AbilityKDecay:     0.02,
 		AbilityCarry:      0.5,
 		FastMS:            3000,
 		SlowMS:            12000,
 		SlowScore:         0.7,
-		FastWeight:        2,
+		FastWeight:        3,
 		UnknownTimeScore:  1,
 		TimeoutScore:      0.3,
 		MissedScore:       0.3,
@@ -122,9 +129,9 @@ func DefaultModel() Model {
 		FluentMS:          3000,
 		FluentP:           0.8,
 		FluentZ:           1,
-		MinFluentAttempts: 2,
+		MinFluentAttempts: 3,
 		TargetSuccess:     0.75,
-		ReviewShare:       0.15,
+		ReviewShare:       0.2,
 	}
 }
 
@@ -188,7 +195,7 @@ func priorLogit(p games.Fact) float64 {
 		return 2.6
 	case a == 5 || b == 5:
 		return 2.3
-	case a == 11 && b == 11, a == 11 && b < 10, b == 11 && a < 10:
+	case b == 11 && a < 10:
 		return 2.0 // 11 × one digit: write the digit twice
 	}
 	l := 2.0 - 0.035*float64(a*b)
@@ -203,13 +210,14 @@ func priorLogit(p games.Fact) float64 {
 // score by a Newton step on the logistic likelihood (an Elo step whose K is
 // the current variance), and gains the attempt's information p(1−p).
 func (m Model) Update(s FactState, a Attempt) FactState {
-	s = m.forget(s, a.At)
+	s = m.forget(m.valid(s), a.At)
 	score, weight := m.score(a)
 	p := sigmoid(s.Logit)
 	v := 1/s.Precision + m.ProcessNoise
 	s.Precision = 1 / v
 	s.Logit += weight * v * (score - p) / (1 + weight*v*p*(1-p))
 	s.Precision = min(s.Precision+weight*p*(1-p), m.MaxPrecision)
+	s.Logit += weight * m.PracticeGain
 
 	// A missed opportunity or a timeout counts as an attempt that was not
 	// right: that is what a teacher reading "recent accuracy" expects.
@@ -274,6 +282,19 @@ func (m Model) score(a Attempt) (score, weight float64) {
 	return 1 - (1-m.SlowScore)*frac, m.FastWeight - (m.FastWeight-1)*frac
 }
 
+// valid repairs a state that was never initialised (a zero FactState, as a
+// server may build for a fact without a row): it is read as the prior of an
+// unknown fact of average difficulty rather than producing infinities.
+func (m Model) valid(s FactState) FactState {
+	if s.Precision <= 0 || math.IsNaN(s.Precision) || math.IsNaN(s.Logit) {
+		s.Precision = m.PriorPrecision
+		if math.IsNaN(s.Logit) {
+			s.Logit = s.Base
+		}
+	}
+	return s
+}
+
 // forget lets the evidence weaken from s.LastSeen to now: the log-odds move
 // back toward Base and the precision toward the prior by the factor
 // r = 2^(−days/h), with a half-life h that grows with the practice the fact
@@ -293,15 +314,21 @@ func (m Model) forget(s FactState, now time.Time) FactState {
 
 // Estimate is the mastery of the fact at now, after forgetting.
 func (m Model) Estimate(s FactState, now time.Time) Estimate {
-	s = m.forget(s, now)
+	s = m.forget(m.valid(s), now)
 	p := sigmoid(s.Logit)
 	sigma := 1 / math.Sqrt(s.Precision)
-	lower := sigmoid(s.Logit - m.FluentZ*sigma)
 	return Estimate{
 		P:      p,
 		SD:     p * (1 - p) * sigma,
-		Fluent: s.Attempts >= m.MinFluentAttempts && lower*m.fastShare(s) >= m.FluentP,
+		Fluent: s.Attempts >= m.MinFluentAttempts && m.fluentChance(s) >= m.FluentP,
 	}
+}
+
+// fluentChance is the cautious chance of a right answer under FluentMS:
+// P at its lower bound times the share of fast answers.
+func (m Model) fluentChance(s FactState) float64 {
+	lower := sigmoid(s.Logit - m.FluentZ/math.Sqrt(s.Precision))
+	return lower * m.fastShare(s)
 }
 
 // fastShare is the probability that a right answer comes in under FluentMS,
@@ -317,7 +344,5 @@ func (m Model) fastShare(s FactState) float64 {
 }
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
-
-func logit(p float64) float64 { return math.Log(p / (1 - p)) }
 
 func normalCDF(z float64) float64 { return 0.5 * math.Erfc(-z/math.Sqrt2) }

@@ -2,6 +2,7 @@ package pedagogy
 
 import (
 	"encoding/json"
+	"math"
 	"testing"
 	"time"
 
@@ -181,4 +182,15 @@ func TestStudentJSONRoundTrip(t *testing.T) {
 	assert.True(t, st.Facts[fact(7, 8)].LastSeen.Equal(back.Facts[fact(7, 8)].LastSeen))
 
 	assert.Error(t, json.Unmarshal([]byte(`{"facts":{"7y8":{"precision":1}}}`), &back))
+}
+
+func TestZeroFactStateIsReadAsAPrior(t *testing.T) {
+	m := DefaultModel()
+	e := m.Estimate(FactState{}, t0)
+	assert.InDelta(t, 0.5, e.P, 1e-9)
+	assert.False(t, math.IsInf(e.SD, 0) || math.IsNaN(e.SD))
+	s := m.Update(FactState{}, answer(7, 8, true, 1500, t0))
+	assert.False(t, math.IsNaN(s.Logit))
+	_, err := json.Marshal(m.Estimate(s, t0))
+	assert.NoError(t, err)
 }

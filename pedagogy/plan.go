@@ -37,9 +37,13 @@ const (
 	PromoteFluentShare = 0.85
 	// MinSessionsToPromote: sessions at a level before a promotion.
 	MinSessionsToPromote = 2
-	// DemoteAccuracy: demote when recent accuracy at the level is below it…
-	DemoteAccuracy = 0.5
-	// …after at least MinSessionsToDemote sessions and MinAttemptsToDemote
+	// DemoteAccuracy: demote when recent accuracy at the level is below it
+	// and the level below is no longer mastered (under DemoteBelowShare of
+	// its facts fluent): a student who still knows 2–5 gains nothing from
+	// going back to it, and stays to practise the easier facts of 6–9 …
+	DemoteAccuracy   = 0.5
+	DemoteBelowShare = 0.7
+	// … after at least MinSessionsToDemote sessions and MinAttemptsToDemote
 	// attempts at the level.
 	MinSessionsToDemote = 3
 	MinAttemptsToDemote = 40
@@ -49,6 +53,8 @@ const (
 )
 
 // Constraint is a teacher's assignment. The zero value constrains nothing.
+// Tables outside 1–12 and names that are not ladder steps are ignored (the
+// server validates what teachers type; a plan must still come out).
 type Constraint struct {
 	// Tables, when set, is the deck: a custom level of these tables.
 	Tables []int `json:"tables,omitempty"`
@@ -93,9 +99,10 @@ type Plan struct {
 // applies the plan's level to the student.
 func (m Model) Plan(st Student, c Constraint, now time.Time) Plan {
 	var p Plan
+	tables := validTables(c.Tables)
 	switch {
-	case len(c.Tables) > 0:
-		p.Level = games.Custom(c.Tables...)
+	case len(tables) > 0:
+		p.Level = games.Custom(tables...)
 		p.Decision = DecisionAssigned
 		p.Reason = reasonTables(p.Level.Tables)
 	case stepIndex(c.FixedLevel) >= 0:
@@ -174,10 +181,17 @@ func (m Model) decideStep(st Student, c Constraint, now time.Time) (string, stri
 
 	if cur > floor && st.SessionsAtLevel >= MinSessionsToDemote &&
 		st.LevelAttempts >= MinAttemptsToDemote && st.LevelAccuracy < DemoteAccuracy {
-		return ladder[cur-1], DecisionDemote, reasonDemote(ladder[cur-1], step, st.LevelAccuracy)
+		below := ladder[cur-1]
+		bf, bt := m.fluentCount(st, stepLevel(below), now)
+		if float64(bf) < DemoteBelowShare*float64(bt) {
+			return below, DecisionDemote, reasonDemote(below, step, st.LevelAccuracy, bf, bt)
+		}
+		return step, DecisionKeep, reasonHardButKeep(step, below, st.LevelAccuracy, bf, bt)
 	}
 	if fluent >= need && total > 0 {
 		switch {
+		case cur == len(ladder)-1:
+			return step, DecisionKeep, reasonTop(step, fluent, total)
 		case cur >= ceiling:
 			return step, DecisionKeep, reasonAtCeiling(step, fluent, total)
 		case st.SessionsAtLevel < MinSessionsToPromote:
@@ -195,7 +209,7 @@ func (m Model) decideStep(st Student, c Constraint, now time.Time) (string, stri
 // longer fluent, or have lost half their evidence). Steps whose level
 // contains the one below (1–10, 1–12) need no review sessions.
 const (
-	ReviewEvery    = 3
+	ReviewEvery    = 6
 	ReviewDueFacts = 5
 )
 
@@ -259,6 +273,16 @@ func levelPairs(l games.Level) []games.Fact {
 		if !seen[p] {
 			seen[p] = true
 			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func validTables(tables []int) []int {
+	var out []int
+	for _, t := range tables {
+		if validFactor(t) {
+			out = append(out, t)
 		}
 	}
 	return out

@@ -65,14 +65,31 @@ func reasonAtCeiling(step string, fluent, total int) games.Message {
 			stepName(step), fluent, total, stepName(step)))
 }
 
-func reasonDemote(to, from string, accuracy float64) games.Message {
+func reasonTop(step string, fluent, total int) games.Message {
+	return msg(
+		fmt.Sprintf("stays on %s, the whole box: %d of %d facts answered right in under 3 s; practice keeps them fresh",
+			stepName(step), fluent, total),
+		fmt.Sprintf("reste sur %s, toute la boîte : %d faits sur %d réussis en moins de 3 s ; l'entraînement les garde en mémoire",
+			stepName(step), fluent, total))
+}
+
+func reasonDemote(to, from string, accuracy float64, fluent, total int) games.Message {
 	pct := int(accuracy*100 + 0.5)
 	limit := int(DemoteAccuracy * 100)
 	return msg(
-		fmt.Sprintf("back to %s: only about %d%% of the recent answers on %s were right (below %d%%)",
-			stepName(to), pct, stepName(from), limit),
-		fmt.Sprintf("retour à %s : seulement %d %% environ des réponses récentes sur %s étaient justes (moins de %d %%)",
-			stepName(to), pct, stepName(from), limit))
+		fmt.Sprintf("back to %s: only about %d%% of the recent answers on %s were right (below %d%%), and only %d of %d facts of %s are still answered right in under 3 s",
+			stepName(to), pct, stepName(from), limit, fluent, total, stepName(to)),
+		fmt.Sprintf("retour à %s : seulement %d %% environ des réponses récentes sur %s étaient justes (moins de %d %%), et seulement %d faits sur %d de %s sont encore réussis en moins de 3 s",
+			stepName(to), pct, stepName(from), limit, fluent, total, stepName(to)))
+}
+
+func reasonHardButKeep(step, below string, accuracy float64, fluent, total int) games.Message {
+	pct := int(accuracy*100 + 0.5)
+	return msg(
+		fmt.Sprintf("stays on %s: about %d%% of the recent answers were right, but %d of %d facts of %s are still answered right in under 3 s, so going back would not help; the easier facts of %s come first",
+			stepName(step), pct, fluent, total, stepName(below), stepName(step)),
+		fmt.Sprintf("reste sur %s : environ %d %% des réponses récentes étaient justes, mais %d faits sur %d de %s sont toujours réussis en moins de 3 s, revenir en arrière n'aiderait pas ; les faits les plus faciles de %s d'abord",
+			stepName(step), pct, fluent, total, stepName(below), stepName(step)))
 }
 
 func reasonFloor(step string) games.Message {

@@ -8,21 +8,34 @@ import (
 	"github.com/multipli/multipli/games"
 )
 
-// Weights. Facts not yet fluent are weighted by their need, the chance that
-// an answer now would not be fluent (1 − P·P(under 3 s)), tilted toward
-// easier or harder facts by exp(λ·(P − TargetSuccess)) with λ chosen so that
-// the expected share of right answers is TargetSuccess. λ is bounded, so no
+// Weights. Facts not yet fluent are weighted by their need squared, the
+// need being the chance that an answer now would not be fluent
+// (1 − P·P(under 3 s)), tilted toward easier or harder facts by
+// exp(λ·(P − TargetSuccess)) with λ chosen so that the expected share of
+// right answers is TargetSuccess. The constants were tuned on the
+// simulation (README.md). λ is bounded, so no
 // fact still to learn is starved. Fluent facts share ReviewShare of the
 // draws, each in proportion to how much of its evidence has faded since it
 // was last seen (spaced review); when the facts to learn are too hard for
 // the target even with the strongest tilt, review takes a larger share (up
 // to maxReviewShare) to keep the session encouraging.
-var maxReviewShare = 0.4
-var maxTilt = 4.0
-
 const (
+	// needPower sharpens the need: a fact far from fluent comes up much
+	// more often than one nearly there (nearly-fluent facts are often
+	// fluent already, the model being cautious).
+	needPower = 2.0
+	// maxTilt bounds the tilt toward the success target.
+	maxTilt = 2.0
+	// maxReviewShare bounds the review share raised to keep success near
+	// the target.
+	maxReviewShare = 0.25
+	// reviewFullDue: review gets its full share once this many facts' worth
+	// of evidence has faded.
+	reviewFullDue = 3.0
 	// reviewFloor keeps fluent facts just seen from vanishing entirely.
 	reviewFloor = 0.02
+	// minWeight is the least weight of any fact of the level (mean 1).
+	minWeight = 0.02
 )
 
 // weights returns the per-pair weights of the level (mean 1 over its pairs)
@@ -36,14 +49,17 @@ func (m Model) weights(st Student, l games.Level, now time.Time) ([]games.FactWe
 	need := make([]float64, len(pairs))
 	due := make([]float64, len(pairs))
 	fluent := make([]bool, len(pairs))
-	var reviewSum, reviewP float64
+	var reviewSum, reviewP, dueSum float64
 	nLearning := 0
 	for i, f := range pairs {
 		s := m.carryAbility(m.factState(st, f), st.Ability)
 		e := m.Estimate(s, now)
 		p[i], fluent[i] = e.P, e.Fluent
 		if e.Fluent {
-			due[i] = reviewFloor + m.faded(s, now)
+			faded := m.faded(s, now)
+			dueSum += faded
+			due[i] = reviewFloor + faded
+
 			reviewSum += due[i]
 			reviewP += due[i] * p[i]
 			continue
@@ -60,7 +76,7 @@ func (m Model) weights(st Student, l games.Level, now time.Time) ([]games.FactWe
 		var sum, sp float64
 		for i := range pairs {
 			if !fluent[i] {
-				w[i] = need[i] * math.Exp(lambda*(p[i]-m.TargetSuccess))
+				w[i] = math.Pow(need[i], needPower) * math.Exp(lambda*(p[i]-m.TargetSuccess))
 				sum += w[i]
 				sp += w[i] * p[i]
 			}
@@ -82,32 +98,41 @@ func (m Model) weights(st Student, l games.Level, now time.Time) ([]games.FactWe
 	}
 	learn, learnP := tilted((lo + hi) / 2)
 
-	review := m.ReviewShare
+	// Review takes its share only as facts fade: a fact just mastered needs
+	// no review yet.
+	review := m.ReviewShare * min(1, dueSum/reviewFullDue)
 	switch {
 	case nLearning == 0:
 		review = 1
 	case nLearning == len(pairs):
 		review = 0
-	case learnP < m.TargetSuccess && reviewP > m.TargetSuccess:
+	case learnP < m.TargetSuccess && reviewP > m.TargetSuccess && dueSum > 0:
 		// Solve (1−r)·learnP + r·reviewP = target for r.
 		r := (m.TargetSuccess - learnP) / (reviewP - learnP)
-		review = min(max(r, m.ReviewShare), maxReviewShare)
+		review = min(max(r, review), maxReviewShare)
 	}
 	var learnSum float64
 	for _, w := range learn {
 		learnSum += w
 	}
-	out := make([]games.FactWeight, len(pairs))
-	for i, f := range pairs {
-		var w float64
+	raw := make([]float64, len(pairs))
+	var total float64
+	for i := range pairs {
 		switch {
 		case fluent[i]:
-			w = review * due[i] / reviewSum
+			raw[i] = review * due[i] / reviewSum
 		case learnSum > 0:
-			w = (1 - review) * learn[i] / learnSum
+			raw[i] = (1 - review) * learn[i] / learnSum
 		}
+		// Every fact keeps a little weight: a game may need every card of
+		// the level, and a mastered fact should still turn up now and then.
+		raw[i] = max(raw[i]*float64(len(pairs)), minWeight)
+		total += raw[i]
+	}
+	out := make([]games.FactWeight, len(pairs))
+	for i, f := range pairs {
 		// Mean weight 1 over the level's pairs, as the games expect.
-		out[i] = games.FactWeight{A: f.A, B: f.B, W: roundTo(w*float64(len(pairs)), 1e-4)}
+		out[i] = games.FactWeight{A: f.A, B: f.B, W: roundTo(raw[i]*float64(len(pairs))/total, 1e-4)}
 	}
 	return out, (1-review)*learnP + review*reviewP
 }

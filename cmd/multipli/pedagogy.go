@@ -2,16 +2,114 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"os"
+
+	"github.com/multipli/multipli/pedagogy"
 )
 
-// runPedagogy is replaced by the pedagogy tools (pedagogy eval).
+// runPedagogy dispatches the pedagogy tools: pedagogy eval.
 func runPedagogy(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	return errors.New("pedagogy: not built yet")
+	if len(args) == 0 || args[0] != "eval" {
+		fmt.Fprintln(stderr, "usage: multipli pedagogy eval --attempts FILE.csv [--json]")
+		return errors.New("pedagogy: unknown or missing tool (eval)")
+	}
+	fs := flag.NewFlagSet("pedagogy eval", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	path := fs.String("attempts", "", "attempts CSV: student,a,b,correct,response_ms,order with a header")
+	asJSON := fs.Bool("json", false, "print the figures as JSON")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	if *path == "" {
+		fs.Usage()
+		return errors.New("pedagogy eval: --attempts is required")
+	}
+	f, err := os.Open(*path)
+	if err != nil {
+		return fmt.Errorf("pedagogy eval: %w", err)
+	}
+	defer f.Close()
+	rows, err := pedagogy.ReadAttemptsCSV(f)
+	if err != nil {
+		return fmt.Errorf("pedagogy eval: %w", err)
+	}
+	rep := pedagogy.Eval(pedagogy.DefaultModel(), rows)
+	if *asJSON {
+		return writeJSON(stdout, rep)
+	}
+	fmt.Fprintf(stdout, "%d attempts, %d students, %.1f %% right\n\n", rep.Attempts, rep.Students, 100*rep.Correct)
+	fmt.Fprintln(stdout, "| predictor | AUC | log-loss | RMSE |")
+	fmt.Fprintln(stdout, "|---|---|---|---|")
+	for _, s := range rep.Scores {
+		fmt.Fprintf(stdout, "| %s | %.3f | %.4f | %.4f |\n", s.Predictor, s.AUC, s.LogLoss, s.RMSE)
+	}
+	return nil
 }
 
-// simulatePedagogy is replaced by the pedagogy simulation.
+// simulatePedagogy runs the adaptive policy and the baselines on synthetic
+// learners (pedagogy.Simulate) and prints the comparison.
 func simulatePedagogy(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return errors.New("simulate pedagogy: not built yet")
+	fs := flag.NewFlagSet("simulate pedagogy", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	learners := fs.Int("learners", 100, "number of synthetic learners")
+	seed := fs.Uint64("seed", 1, "random seed")
+	budget := fs.Int("budget", 3000, "attempts per learner")
+	logPath := fs.String("log", "", "write every simulated attempt to this CSV (the format pedagogy eval reads)")
+	asJSON := fs.Bool("json", false, "print the figures as JSON")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *learners < 1 || *budget < 1 {
+		return errors.New("simulate pedagogy: --learners and --budget must be positive")
+	}
+	res := pedagogy.Simulate(pedagogy.DefaultModel(), pedagogy.SimConfig{
+		Learners: *learners, Seed: *seed, Budget: *budget, Log: *logPath != "",
+	})
+	if *logPath != "" {
+		if err := writeAttemptLog(*logPath, res.Log); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		return writeJSON(stdout, res)
+	}
+	fmt.Fprintf(stdout, "%d learners, seed %d, budget %d attempts, target: %.0f %% of the %d facts of tables 2–9 fluent\n\n",
+		res.Config.Learners, res.Config.Seed, res.Config.Budget, 100*pedagogy.SimTargetShare, res.TargetFacts)
+	fmt.Fprintf(stdout, "| policy | reached | attempts to target (mean) | (median) | right answers | distance to 75 %% per session | fluent facts after %d | after %d |\n",
+		res.CheckAttempts, res.Config.Budget)
+	fmt.Fprintln(stdout, "|---|---|---|---|---|---|---|---|")
+	for _, p := range res.Policies {
+		fmt.Fprintf(stdout, "| %s | %d/%d | %.0f | %.0f | %.1f %% | %.1f pts | %.1f | %.1f |\n",
+			p.Policy, p.Reached, res.Config.Learners, p.MeanAttempts, p.MedianAttempts,
+			100*p.Success, 100*p.SuccessGap, p.FluentAtCheck, p.FluentAtBudget)
+	}
+	fmt.Fprintf(stdout, "\nadaptive needs %.1f %% fewer attempts than the fixed level 1–10, %.1f %% fewer than fixed tables 2–9\n",
+		100*res.Reduction, 100*res.ReductionTarget)
+	return nil
+}
+
+func writeAttemptLog(path string, rows []pedagogy.LoggedAttempt) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("simulate pedagogy: %w", err)
+	}
+	if err := pedagogy.WriteAttemptsCSV(f, rows); err != nil {
+		f.Close()
+		return fmt.Errorf("simulate pedagogy: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("simulate pedagogy: %w", err)
+	}
+	return nil
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

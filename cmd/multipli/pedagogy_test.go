@@ -1,0 +1,57 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The eval command reads the attempts file it documents (with an empty
+// response_ms allowed) and reports every predictor.
+func TestPedagogyEvalReadsAttemptsFile(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("student,a,b,correct,response_ms,order\n")
+	for s := range 6 {
+		for i := range 40 {
+			a, c := 2+i%8, 3+(i*5)%7
+			right := (i+s)%3 != 0
+			ms := ""
+			if i%2 == 0 {
+				ms = fmt.Sprint(1200 + 100*i)
+			}
+			fmt.Fprintf(&b, "s%d,%d,%d,%t,%s,%d\n", s, a, c, right, ms, i)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "attempts.csv")
+	require.NoError(t, os.WriteFile(path, []byte(strings.ReplaceAll(b.String(), "true", "1")), 0o600))
+
+	out, err := runTool(t, "pedagogy", "eval", "--attempts", path, "--json")
+	require.NoError(t, err, out)
+	var report map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &report), out)
+	assert.NotEmpty(t, report)
+	text, err := runTool(t, "pedagogy", "eval", "--attempts", path)
+	require.NoError(t, err, text)
+	for _, w := range []string{"AUC", "global", "fact", "student"} {
+		assert.Contains(t, strings.ToLower(text), strings.ToLower(w))
+	}
+}
+
+func TestPedagogyEvalRefusesAMissingFile(t *testing.T) {
+	_, err := runTool(t, "pedagogy", "eval", "--attempts", filepath.Join(t.TempDir(), "none.csv"))
+	assert.Error(t, err)
+}
+
+func TestSimulatePedagogyPrintsEveryPolicy(t *testing.T) {
+	out, err := runTool(t, "simulate", "pedagogy", "--learners", "3", "--budget", "200")
+	require.NoError(t, err, out)
+	for _, w := range []string{"adaptive", "fixed level", "tables in order"} {
+		assert.Contains(t, out, w)
+	}
+}

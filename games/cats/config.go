@@ -1,0 +1,87 @@
+package cats
+
+import "github.com/multipli/multipli/games"
+
+// Defaults of the options; a teacher may change the times (never switch the
+// reaction window off: a slap needs a window to be judged in).
+const (
+	DefaultWindowMS      = 4000 // reaction window after each reveal
+	DefaultRevealDelayMS = 1000 // a computer cat reveals this long after its turn starts
+	DefaultMaxReveals    = 5000 // safety cap: see Config.MaxReveals
+	MinPlayers           = 3
+	MaxPlayers           = 8
+	maxWindowMS          = 60000
+)
+
+// Config is what a game is set up with. Zero times take their defaults.
+type Config struct {
+	Level games.Level  `json:"level"`
+	Seats []games.Seat `json:"seats"`
+	// Specials adds the special cards. Off by default: the booklet advises
+	// beginners to play without them first.
+	Specials bool `json:"specials"`
+	// Start is the seat that reveals first. The booklet lets the youngest
+	// start; the server seats the student at 0, so the student starts unless
+	// told otherwise.
+	Start int `json:"start"`
+	// WindowMS is how long slaps are judged after a reveal (0 = 4000; it can
+	// be lengthened up to 60 s for a child who needs it, never switched off).
+	WindowMS int `json:"window_ms"`
+	// RevealDelayMS is how long a computer cat waits before revealing when it
+	// is its turn (0 = 1000).
+	RevealDelayMS int `json:"reveal_delay_ms"`
+	// AutoRevealMS reveals a student's card for them after this long
+	// (0 = off: the student flips their own card).
+	AutoRevealMS int `json:"auto_reveal_ms"`
+	// MaxReveals is a safety cap. Rule decision: nothing in the booklet stops
+	// cards from cycling for ever, so after this many reveals (0 = 5000) the
+	// game ends and the players still in are ranked by the cards they hold,
+	// fewest first; the two holding most are the losers.
+	MaxReveals int `json:"max_reveals"`
+}
+
+func (c Config) withDefaults() Config {
+	if c.WindowMS == 0 {
+		c.WindowMS = DefaultWindowMS
+	}
+	if c.RevealDelayMS == 0 {
+		c.RevealDelayMS = DefaultRevealDelayMS
+	}
+	if c.MaxReveals == 0 {
+		c.MaxReveals = DefaultMaxReveals
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	if n := len(c.Seats); n < MinPlayers || n > MaxPlayers {
+		return games.Broken("config.bad_seats", "min", MinPlayers, "max", MaxPlayers)
+	}
+	for _, s := range c.Seats {
+		switch {
+		case s.Kind == games.SeatStudent && s.Bot == 0:
+		case s.Kind == games.SeatComputer && s.Bot >= games.BotBeginner && s.Bot <= games.BotStrong:
+		default:
+			return games.Broken("config.bad_option", "option", "seats")
+		}
+		if s.ReactionMS < 0 || s.ReactionMS > maxWindowMS {
+			return games.Broken("config.bad_option", "option", "reaction_ms")
+		}
+	}
+	if c.Start < 0 || c.Start >= len(c.Seats) {
+		return games.Broken("config.bad_option", "option", "start")
+	}
+	if c.WindowMS < 0 || c.WindowMS > maxWindowMS {
+		return games.Broken("config.bad_option", "option", "window_ms")
+	}
+	if c.RevealDelayMS < 0 || c.RevealDelayMS > maxWindowMS {
+		return games.Broken("config.bad_option", "option", "reveal_delay_ms")
+	}
+	if c.AutoRevealMS < 0 || c.AutoRevealMS > maxWindowMS {
+		return games.Broken("config.bad_option", "option", "auto_reveal_ms")
+	}
+	if c.MaxReveals < 0 {
+		return games.Broken("config.bad_option", "option", "max_reveals")
+	}
+	return c.Level.Validate()
+}

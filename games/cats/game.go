@@ -1,0 +1,234 @@
+package cats
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/multipli/multipli/games"
+)
+
+// Window kinds: what a reveal asks the cats to slap for.
+const (
+	KindNone   = "none"   // nothing: any slap is gluttony
+	KindMatch  = "match"  // equal products
+	KindSeesaw = "seesaw" // largest against smallest
+	KindChase  = "chase"  // everybody
+	KindAmbush = "ambush" // everybody, against the revealer
+)
+
+// Result reasons.
+const (
+	ReasonChampion = "cats.two_left" // play went on until two players were left
+	ReasonCap      = "cats.max_reveals"
+)
+
+type player struct {
+	Deck []Card `json:"deck"` // face down, index 0 on top
+	Pile []Card `json:"pile"` // face up, last is the newest
+	Out  bool   `json:"out"`  // gave away all their cards
+}
+
+func (p *player) cards() int { return len(p.Deck) + len(p.Pile) }
+
+func (p *player) top() Card {
+	if len(p.Pile) == 0 {
+		return Card{}
+	}
+	return p.Pile[len(p.Pile)-1]
+}
+
+// slap is a slap that was made (At) or that a computer cat will make.
+type slap struct {
+	Seat int   `json:"seat"`
+	At   int64 `json:"at"`
+}
+
+// window is the reaction window opened by a reveal. It closes at Deadline or
+// at the next reveal, whichever comes first; a gluttony closes it too.
+type window struct {
+	Kind     string  `json:"kind"`
+	Opened   int64   `json:"opened"`
+	Deadline int64   `json:"deadline"`
+	Revealer int     `json:"revealer"` // who revealed the card that asks (the turn holder otherwise)
+	Tops     []Card  `json:"tops"`     // newest card of every seat at the reveal
+	Groups   [][]int `json:"groups,omitempty"`
+	Done     []bool  `json:"done,omitempty"`  // per group: resolved
+	Extra    []int   `json:"extra,omitempty"` // booklet part VI: last card is a special
+	Slaps    []slap  `json:"slaps,omitempty"`
+	Live     bool    `json:"live"`               // an unresolved exchange still waits for slaps
+	TurnSet  bool    `json:"turn_set,omitempty"` // a settled exchange chose who reveals next
+}
+
+// Stats counts what happened, for the simulation and the teacher.
+type Stats struct {
+	Reveals    int   `json:"reveals"`
+	Exchanges  int   `json:"exchanges"`
+	Gluttonies int   `json:"gluttonies"`
+	Chases     int   `json:"chases"`
+	Ambushes   int   `json:"ambushes"`
+	Missed     int   `json:"missed"`   // matches or Seesaws nobody slapped in time
+	Won        []int `json:"won"`      // exchanges won per seat
+	Involved   []int `json:"involved"` // exchanges a seat took part in
+}
+
+type state struct {
+	Config    Config        `json:"config"`
+	Seed      uint64        `json:"seed"`
+	RNG       *games.RNG    `json:"rng"`
+	Players   []player      `json:"players"`
+	Turn      int           `json:"turn"`
+	Dir       int           `json:"dir"` // +1 clockwise, -1 after a Dead end
+	Magic     bool          `json:"magic"`
+	TurnSince int64         `json:"turn_since"`
+	Win       *window       `json:"window,omitempty"`
+	Pending   []slap        `json:"pending,omitempty"` // computer slaps to come
+	Clock     int64         `json:"clock"`
+	Finished  []int         `json:"finished"`
+	Done      bool          `json:"done"`
+	Reason    string        `json:"reason,omitempty"`
+	Stats     Stats         `json:"stats"`
+	Log       []games.Input `json:"log"`
+}
+
+// Game is one game of Multipli Cat's.
+type Game struct {
+	st state
+	// step collects what the input being handled produces.
+	step *games.Step
+	// quiet skips building events (simulations read only the counts).
+	quiet bool
+	// Scratch space reused from reveal to reveal (never saved).
+	tab      Table
+	revealed []int
+	spare    *window
+}
+
+var _ games.Engine = (*Game)(nil)
+
+// New deals a game: the deck of the level shuffled from seed, dealt one card
+// at a time from the start seat, so decks differ by at most one card.
+func New(cfg Config, seed uint64) (*Game, error) {
+	if err := cfg.validate(); err != nil {
+		return nil, fmt.Errorf("cats: new: %w", err)
+	}
+	cfg = cfg.withDefaults()
+	deck, err := BuildDeck(cfg.Level, cfg.Specials)
+	if err != nil {
+		return nil, err
+	}
+	rng := games.NewRNG(seed, 2)
+	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	n := len(cfg.Seats)
+	g := &Game{st: state{Config: cfg, Seed: seed, RNG: rng, Players: make([]player, n), Turn: cfg.Start, Dir: 1, Finished: []int{}, Log: []games.Input{}}}
+	for i, c := range deck {
+		p := &g.st.Players[(cfg.Start+i)%n]
+		p.Deck = append(p.Deck, c)
+	}
+	g.st.Stats.Won = make([]int, n)
+	g.st.Stats.Involved = make([]int, n)
+	return g, nil
+}
+
+// Load restores a game saved by MarshalJSON.
+func Load(data []byte) (*Game, error) {
+	var st state
+	if err := json.Unmarshal(data, &st); err != nil {
+		return nil, fmt.Errorf("cats: load: %w", err)
+	}
+	n := len(st.Players)
+	if st.RNG == nil || n != len(st.Config.Seats) || len(st.Stats.Won) != n || len(st.Stats.Involved) != n ||
+		st.Turn < 0 || st.Turn >= n || (st.Dir != 1 && st.Dir != -1) || (st.Win != nil && len(st.Win.Tops) != n) {
+		return nil, fmt.Errorf("cats: load: inconsistent state")
+	}
+	if err := st.Config.validate(); err != nil {
+		return nil, fmt.Errorf("cats: load: %w", err)
+	}
+	if st.Log == nil {
+		st.Log = []games.Input{}
+	}
+	return &Game{st: st}, nil
+}
+
+// MarshalJSON saves the full state, including the RNG position and the log.
+func (g *Game) MarshalJSON() ([]byte, error) { return json.Marshal(g.st) }
+
+// Game names the game.
+func (g *Game) Game() string { return "cats" }
+
+// Seats lists the seats in play order.
+func (g *Game) Seats() []games.Seat { return g.st.Config.Seats }
+
+// Config is the game's configuration with defaults filled in.
+func (g *Game) Config() Config { return g.st.Config }
+
+// Over reports the end of the game.
+func (g *Game) Over() bool { return g.st.Done }
+
+// Stats is what happened so far.
+func (g *Game) Stats() Stats { return g.st.Stats }
+
+// Log is the input log.
+func (g *Game) Log() []games.Input { return g.st.Log }
+
+// Cards is how many cards each seat holds (deck and face-up pile).
+func (g *Game) Cards() []int {
+	out := make([]int, len(g.st.Players))
+	for i := range g.st.Players {
+		out[i] = g.st.Players[i].cards()
+	}
+	return out
+}
+
+// Champion is the first seat that gave away all its cards, if any.
+func (g *Game) Champion() (int, bool) {
+	if len(g.st.Finished) == 0 {
+		return 0, false
+	}
+	return g.st.Finished[0], true
+}
+
+// Result: the winners are the seats that gave all their cards away, the
+// champion first; the two left are the losers. Scores are places: with n
+// seats the champion scores n−2, the next n−3, …, the losers 0.
+func (g *Game) Result() games.Result {
+	n := len(g.st.Players)
+	r := games.Result{Winners: append([]int{}, g.st.Finished...), Scores: make([]int, n), Reason: g.st.Reason}
+	for i, s := range g.st.Finished {
+		r.Scores[s] = n - 2 - i
+	}
+	return r
+}
+
+func (g *Game) active() int {
+	k := 0
+	for i := range g.st.Players {
+		if !g.st.Players[i].Out {
+			k++
+		}
+	}
+	return k
+}
+
+func (g *Game) human(seat int) bool { return g.st.Config.Seats[seat].Human() }
+
+// loud reports whether events are being collected; callers check it before
+// emit so that quiet simulations do not even box the event's data.
+func (g *Game) loud() bool { return !g.quiet && g.step != nil }
+
+// emit records a public event.
+func (g *Game) emit(at int64, seat int, typ string, kv ...any) {
+	e := games.Event{At: at, Seat: seat, Type: typ}
+	if len(kv) > 0 {
+		e.Data = make(map[string]any, len(kv)/2)
+		for i := 0; i+1 < len(kv); i += 2 {
+			e.Data[kv[i].(string)] = kv[i+1]
+		}
+	}
+	g.step.Events = append(g.step.Events, e)
+}
+
+func (g *Game) attempt(a games.Attempt) {
+	if g.step != nil {
+		g.step.Attempts = append(g.step.Attempts, a)
+	}
+}

@@ -1,0 +1,157 @@
+package cats
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/multipli/multipli/games"
+)
+
+// Move types.
+//
+// Decision: a student's reveal is a move ("flip"): the child turns their own
+// card, as at the table (outward, so they do not see it first). Computer cats
+// reveal RevealDelayMS after their turn starts; AutoRevealMS can flip for a
+// student who needs it.
+const (
+	MoveFlip = "flip" // reveal the top card of one's deck
+	MoveSlap = "slap" // slap the mouse
+)
+
+// Move is a student's input. With, on a slap, names the seat whose card the
+// student claims equal to theirs (optional: a big button does not say).
+type Move struct {
+	Type string `json:"type"`
+	With *int   `json:"with,omitempty"`
+}
+
+// Flip is the reveal move.
+func Flip() Move { return Move{Type: MoveFlip} }
+
+// Slap is a slap that names no partner.
+func Slap() Move { return Move{Type: MoveSlap} }
+
+// SlapWith is a slap claiming equality with seat's card.
+func SlapWith(seat int) Move { return Move{Type: MoveSlap, With: &seat} }
+
+// DecodeMove reads a move strictly: unknown fields, wrong types or trailing
+// data are refused.
+func DecodeMove(data []byte) (Move, error) {
+	var m Move
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return Move{}, games.Broken("game.bad_move", "reason", shortReason(err))
+	}
+	if dec.More() {
+		return Move{}, games.Broken("game.bad_move", "reason", "trailing data")
+	}
+	switch m.Type {
+	case MoveFlip:
+		if m.With != nil {
+			return Move{}, games.Broken("game.bad_move", "reason", "a flip names no seat")
+		}
+	case MoveSlap:
+	default:
+		return Move{}, games.Broken("game.unknown_move", "type", m.Type)
+	}
+	return m, nil
+}
+
+func shortReason(err error) string {
+	s := err.Error()
+	if len(s) > 80 {
+		s = s[:80]
+	}
+	return s
+}
+
+// Legal lists the moves seat may make now: slap while a reaction window is
+// open (whether it is right is the child's to judge, so it is always
+// offered), flip when it is their turn.
+func (g *Game) Legal(seat int) []Move {
+	st := &g.st
+	if st.Done || seat < 0 || seat >= len(st.Players) || !g.human(seat) || st.Players[seat].Out {
+		return nil
+	}
+	var out []Move
+	if st.Turn == seat {
+		out = append(out, Flip())
+	}
+	if st.Win != nil && !slapped(st.Win, seat) {
+		out = append(out, Slap())
+	}
+	return out
+}
+
+// Play applies a student's move at time at (ms on the game clock). Everything
+// due before at (computer slaps, a window's deadline) happens first; things
+// due exactly at at come after the student's move, so a student who ties a
+// computer cat wins. A refused move returns a *games.RuleError and leaves the
+// game exactly as it was.
+func (g *Game) Play(seat int, m Move, at int64) (games.Step, error) {
+	st := &g.st
+	switch {
+	case st.Done:
+		return games.Step{}, games.Broken("game.over")
+	case seat < 0 || seat >= len(st.Players):
+		return games.Step{}, games.Broken("game.bad_seat", "seat", seat)
+	case !g.human(seat):
+		return games.Step{}, games.Broken("game.computer_seat", "seat", seat)
+	case at < st.Clock:
+		return games.Step{}, games.Broken("game.bad_time")
+	case st.Players[seat].Out:
+		return games.Step{}, games.Broken("cats.out")
+	}
+	with := -1
+	if m.With != nil {
+		with = *m.With
+		if with < 0 || with >= len(st.Players) || with == seat {
+			return games.Step{}, games.Broken("cats.bad_with", "seat", with)
+		}
+	}
+	if m.Type != MoveFlip && m.Type != MoveSlap {
+		return games.Step{}, games.Broken("game.unknown_move", "type", m.Type)
+	}
+	saved, err := st.clone()
+	if err != nil {
+		return games.Step{}, fmt.Errorf("cats: play: %w", err)
+	}
+	var step games.Step
+	g.step = &step
+	defer func() { g.step = nil }()
+	g.advance(at, false)
+	if rerr := g.check(seat, m, at); rerr != nil {
+		saved.Log = st.Log
+		g.st = saved
+		return games.Step{}, rerr
+	}
+	st.Clock = at
+	if m.Type == MoveFlip {
+		g.reveal(at)
+	} else {
+		g.slap(seat, at, with)
+	}
+	raw, _ := json.Marshal(m)
+	st.Log = append(st.Log, games.Input{At: at, Seat: seat, Move: raw})
+	return step, nil
+}
+
+// check judges the move once time has reached at.
+func (g *Game) check(seat int, m Move, at int64) *games.RuleError {
+	st := &g.st
+	switch {
+	case st.Done:
+		return games.Broken("game.over")
+	case st.Players[seat].Out:
+		return games.Broken("cats.out")
+	case m.Type == MoveFlip && st.Turn != seat:
+		return games.Broken("game.not_your_turn")
+	case m.Type == MoveSlap && (st.Win == nil || at > st.Win.Deadline):
+		return games.Broken("cats.window_closed")
+	case m.Type == MoveSlap && slapped(st.Win, seat):
+		return games.Broken("cats.already_slapped")
+	}
+	return nil
+}

@@ -1,0 +1,73 @@
+// Pieces every play page shares: the deck level badge (colour AND words),
+// game titles, stars, and the end-of-session summary.
+
+import { t, tn } from "./i18n.js";
+import { h, s, svgBox, button } from "./dom.js";
+
+export const GAMES = ["potion", "cats", "cube", "magicoa"];
+
+export function gameTitle(game) { return t(`game.${game}`); }
+
+// levelBadge shows the deck level as the game's colour and as text, so a
+// child who does not tell green from violet still reads it.
+export function levelBadge(level) {
+  const name = ["green", "violet", "all"].includes(level) ? level : "custom";
+  return h("span", { class: ["level-badge", `level-${name}`] },
+    levelDot(name),
+    h("span", {}, t(`level.${name}`)));
+}
+
+export function levelDot(name) {
+  const dot = svgBox(20, 20, { class: "level-dot", "aria-hidden": "true", focusable: "false" });
+  if (name === "all") {
+    dot.append(
+      s("path", { d: "M10 1 A9 9 0 0 0 10 19 Z", class: "fill-green" }),
+      s("path", { d: "M10 1 A9 9 0 0 1 10 19 Z", class: "fill-violet" }),
+      s("circle", { cx: 10, cy: 10, r: 9, class: "dot-ring" }));
+  } else {
+    dot.append(s("circle", { cx: 10, cy: 10, r: 9, class: [`fill-${name}`, "dot-ring"] }));
+  }
+  return dot;
+}
+
+// starPath is a five-pointed star centred on (cx, cy).
+export function starPath(cx, cy, r) {
+  const pts = [];
+  for (let i = 0; i < 10; i++) {
+    const rad = i % 2 === 0 ? r : r * 0.45;
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    pts.push(`${(cx + rad * Math.cos(a)).toFixed(1)},${(cy + rad * Math.sin(a)).toFixed(1)}`);
+  }
+  return `M${pts.join("L")}Z`;
+}
+
+// starsSVG draws n of max stars (filled, then hollow), labelled in words.
+export function starsSVG(n, max = 3) {
+  const svg = svgBox(40 * max, 40, { class: "stars", role: "img", "aria-label": tn("stars", n) });
+  for (let i = 0; i < max; i++) {
+    svg.append(s("path", { d: starPath(20 + 40 * i, 21, 17), class: i < n ? "star-on" : "star-off" }));
+  }
+  return svg;
+}
+
+function fact(f) { return `${f.a} × ${f.b}`; }
+
+// renderSummary is the end of a session: what was practised.
+export function renderSummary(sum, { onHome, onAgain }) {
+  const fluent = sum.became_fluent || [];
+  return h("section", { class: "summary panel", "aria-labelledby": "summary-title" },
+    h("h2", { id: "summary-title", tabindex: "-1" }, t("summary.title")),
+    starsSVG(Math.max(0, Math.min(3, sum.stars || 0))),
+    h("dl", { class: "summary-list" },
+      h("dt", {}, t("summary.answered")),
+      h("dd", {}, t("summary.answered_n", { n: sum.facts_answered || 0, correct: sum.correct || 0 })),
+      h("dt", {}, t("summary.fluent")),
+      h("dd", {}, fluent.length ? fluent.map(fact).join(", ") : t("summary.fluent_none")),
+      h("dt", {}, t("summary.watch")),
+      h("dd", {}, sum.to_watch && sum.to_watch.a ? t("summary.watch_fact", { f: fact(sum.to_watch), p: sum.to_watch.a * sum.to_watch.b }) : t("summary.watch_none")),
+      h("dt", {}, t("summary.trophies")),
+      h("dd", {}, String(sum.trophies || 0))),
+    h("div", { class: "row" },
+      button(t("summary.again"), onAgain, { class: "primary", "data-key": "again" }),
+      button(t("summary.home"), onHome, { "data-key": "home" })));
+}

@@ -1,0 +1,41 @@
+// The dev harness: runs the real shell and game modules on hand-written
+// fixtures (fixtures/<name>.json, a GameDTO each) with a fake transport that
+// logs the moves it is sent. Query: ?fixture=potion-3&lang=fr&click=a;b
+// (press the elements with those data-key values, for screenshots)
+// &refuse=1 (refuse every move with a sample rule message) &summary=1.
+
+const q = new URLSearchParams(location.search);
+if (q.get("lang")) document.cookie = `lang=${q.get("lang")}; path=/`;
+
+const { mount } = await import("../shell.js");
+const { ApiError } = await import("../client.js");
+
+const name = q.get("fixture") || "potion-3";
+const sent = document.getElementById("sent");
+let dto = await (await fetch(`fixtures/${name}.json`)).json();
+
+const transport = {
+  game: async () => dto,
+  move: async (id, version, seq, move) => {
+    sent.textContent += JSON.stringify({ version, seq, move }) + "\n";
+    if (q.get("refuse")) {
+      throw new ApiError(422, "potion.wrong_product", document.documentElement.lang === "fr"
+        ? "3 × 4 ne fait pas 15. Pas de pénalité : essaie encore !"
+        : "3 × 4 does not make 15. No penalty: try again!", {});
+    }
+    dto = { ...dto, version: dto.version + 1, events: [] };
+    return dto;
+  },
+  end: async () => ({ facts_answered: 12, correct: 10, became_fluent: [{ a: 6, b: 7 }, { a: 3, b: 8 }], to_watch: { a: 7, b: 8 }, stars: 2, trophies: 5 }),
+  start: async () => ({ game: { id: name } }),
+};
+
+const page = await mount({ root: document.getElementById("play"), gameID: name, transport, socket: false });
+for (const key of (q.get("click") || "").split(";").filter(Boolean)) {
+  await new Promise((r) => setTimeout(r, 50));
+  const el = document.querySelector(`[data-key="${key}"]`);
+  if (el) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+}
+if (q.get("summary")) { try { await page.finish(); } catch (e) { sent.textContent += "finish: " + e + "\n"; } }
+if (q.get("focus")) document.querySelector(`[data-key="${q.get("focus")}"]`)?.focus();
+document.body.dataset.ready = "1";

@@ -1,0 +1,11 @@
+// Renders the student home from fixtures/home.json; start() only logs.
+const q = new URLSearchParams(location.search);
+if (q.get("lang")) document.cookie = `lang=${q.get("lang")}; path=/`;
+const { renderHome } = await import("../home.js");
+const { applyStatic, onLangChange } = await import("../i18n.js");
+const data = await (await fetch("fixtures/home.json")).json();
+const sent = document.getElementById("sent");
+const actions = { start: async (game, edition, opponents) => { sent.textContent += JSON.stringify({ game, edition, opponents }) + "\n"; } };
+const draw = () => { applyStatic(); renderHome(document.getElementById("home"), data, actions); };
+onLangChange(draw);
+draw();

@@ -1,0 +1,50 @@
+// Tiny DOM builders: h() for HTML, s() for SVG. Attributes set with
+// setAttribute (never a style attribute: the CSP forbids inline styles),
+// "on" maps events to handlers, children may be strings, nodes, arrays or
+// null (skipped).
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function build(el, attrs, children) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "on") {
+      for (const [ev, fn] of Object.entries(v)) el.addEventListener(ev, fn);
+    } else if (k === "class" && Array.isArray(v)) {
+      el.setAttribute("class", v.filter(Boolean).join(" "));
+    } else if (k === "text") {
+      el.textContent = String(v);
+    } else {
+      el.setAttribute(k, v === true ? "" : String(v));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+export function h(tag, attrs, ...children) {
+  return build(document.createElement(tag), attrs, children);
+}
+
+export function s(tag, attrs, ...children) {
+  return build(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+// button is a real <button> (keyboard and touch for free) with a key used to
+// give the focus back after a re-render.
+export function button(label, onClick, attrs = {}) {
+  return h("button", { type: "button", ...attrs, on: { click: onClick } }, label);
+}
+
+// svgBox is an <svg> with a viewBox that scales to its box.
+export function svgBox(w, h2, attrs, ...children) {
+  return s("svg", { viewBox: `0 0 ${w} ${h2}`, xmlns: SVG_NS, ...attrs }, ...children);
+}

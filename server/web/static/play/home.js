@@ -1,0 +1,135 @@
+// The student home (/student): the teacher's current assignment, "continue"
+// for unfinished games, invitations from classmates, and the games the
+// student may play with the deck level as the game's colour and in words.
+
+import { play } from "./client.js";
+import { t, lang, applyStatic, onLangChange } from "./i18n.js";
+import { h, s, svgBox, button } from "./dom.js";
+import { levelBadge, gameTitle, GAMES } from "./common.js";
+import { flask, monster, cat } from "./art.js";
+
+// Computer players offered per game (the first is the default).
+const OPPONENTS = { potion: [1], cats: [3, 2, 4, 5, 6, 7], cube: [1, 2, 3], magicoa: [2, 1, 3, 4, 5] };
+const DEFAULT_EDITIONS = { potion: ["3", "4"], cats: [""], cube: ["1", "3", "4"], magicoa: ["multiplication", "classic"] };
+
+// renderHome draws the page from the home JSON; actions.start(game, edition,
+// opponents) starts a session (the real page posts and goes to /play/:id).
+export function renderHome(root, data, actions) {
+  const st = data.student || {};
+  const level = st.level || "green";
+  const parts = [h("h1", { tabindex: "-1" }, t("home.hello", { name: st.name || "" }))];
+
+  const invites = data.invites || [];
+  if (invites.length) {
+    parts.push(h("section", { class: "panel", "aria-labelledby": "inv-title" },
+      h("h2", { id: "inv-title" }, t("home.invites")),
+      h("ul", { class: "plain" }, invites.map((iv) => h("li", { class: "row" },
+        h("span", {}, t("home.invite_from", { name: iv.from })),
+        h("a", { class: "btn primary", href: `/play/${encodeURIComponent(iv.game_id)}` }, t("home.join")))))));
+  }
+
+  for (const as of data.assignments || []) {
+    const title = (lang() === "fr" ? as.title_fr : as.title_en) || as.title_en || as.title_fr || t("home.assignment");
+    const pr = as.progress || {};
+    const done = Math.min(pr.done || 0, pr.target || 0);
+    const bar = pr.target ? h("div", { class: "progress-line" },
+      svgBox(200, 16, { class: "progress", "aria-hidden": "true", preserveAspectRatio: "none" },
+        s("rect", { x: 0, y: 0, width: 200, height: 16, rx: 8, class: "progress-bg" }),
+        s("rect", { x: 0, y: 0, width: Math.round((200 * done) / pr.target), height: 16, rx: 8, class: "progress-fill" })),
+      h("span", {}, t(`home.progress.${pr.unit === "minutes" ? "minutes" : "sessions"}`, { done: pr.done || 0, target: pr.target }))) : null;
+    parts.push(h("section", { class: "panel assignment", "aria-labelledby": `as-${as.id}` },
+      h("h2", { id: `as-${as.id}` }, t("home.teacher_asks"), " ", h("span", { class: "as-title" }, title)),
+      h("p", { class: "row" }, levelBadge(as.level || level),
+        as.tables && as.tables.length ? h("span", {}, t("home.tables", { list: as.tables.join(", ") })) : null,
+        as.due ? h("span", {}, t("home.due", { date: formatDate(as.due) })) : null),
+      bar,
+      h("div", { class: "row" }, (as.games || []).map((g) => button(t("home.play_game", { game: gameTitle(g) }),
+        () => actions.start(g, (DEFAULT_EDITIONS[g] || [""])[0], OPPONENTS[g][0]), { class: "primary", "data-key": `as-${as.id}-${g}` })))));
+  }
+
+  const cont = data.continue || [];
+  if (cont.length) {
+    parts.push(h("section", { class: "panel", "aria-labelledby": "cont-title" },
+      h("h2", { id: "cont-title" }, t("home.continue_title")),
+      h("ul", { class: "plain" }, cont.map((c) => h("li", { class: "row" },
+        gameIcon(c.game),
+        h("span", {}, h("strong", {}, gameTitle(c.game)), c.edition ? ` · ${t(`edition.${c.game}.${c.edition}`)}` : "",
+          c.opponent ? ` · ${t("home.against", { name: c.opponent })}` : "",
+          c.started_at ? ` · ${t("home.started", { date: formatDate(c.started_at) })}` : ""),
+        h("a", { class: "btn primary", href: `/play/${encodeURIComponent(c.game_id)}` }, t("home.continue")))))));
+  }
+
+  const games = (data.games && data.games.length ? data.games : GAMES.map((g) => ({ game: g, editions: DEFAULT_EDITIONS[g] })));
+  parts.push(h("section", { "aria-labelledby": "games-title" },
+    h("h2", { id: "games-title" }, t("home.games")),
+    h("ul", { class: "game-grid" }, games.map((g) => gameCard(g, level, actions)))));
+
+  root.replaceChildren(...parts);
+}
+
+function gameCard(g, level, actions) {
+  const name = g.game;
+  const opts = OPPONENTS[name] || [1];
+  let opponents = opts[0];
+  const select = opts.length > 1 ? h("label", { class: "opp" }, t("home.computers"), " ",
+    h("select", { "data-key": `opp-${name}`, on: { change: (ev) => { opponents = parseInt(ev.target.value, 10); } } },
+      [...opts].sort((a, b) => a - b).map((n) => h("option", { value: n, selected: n === opts[0] || null }, String(n))))) : null;
+  const editions = g.editions && g.editions.length ? g.editions : [""];
+  return h("li", { class: ["game-card", `game-${name}`] },
+    h("div", { class: "game-card-head" }, gameIcon(name), h("h3", {}, gameTitle(name))),
+    levelBadge(level),
+    h("p", {}, t(`game.${name}.about`)),
+    select,
+    h("div", { class: "row" }, editions.map((ed) => button(
+      ed ? t("home.play_edition", { edition: t(`edition.${name}.${ed}`) }) : t("home.play"),
+      () => actions.start(name, ed, opponents), { class: "primary", "data-key": `start-${name}-${ed}` }))));
+}
+
+function gameIcon(game) {
+  const svg = svgBox(48, 48, { class: "game-icon", "aria-hidden": "true", focusable: "false" });
+  if (game === "potion") svg.append(flask(4, 4, 40, "liquid-green"));
+  else if (game === "cats") svg.append(cat(4, 4, 40, "fur-0"));
+  else if (game === "cube") {
+    svg.append(s("path", { d: "M24 4 41 14 24 24 7 14Z", class: "face face-Y" }),
+      s("path", { d: "M7 14 24 24V44L7 34Z", class: "face face-R" }),
+      s("path", { d: "M24 24 41 14V34L24 44Z", class: "face face-B" }));
+  } else svg.append(monster(4, 4, 40, "monster-violet", 1));
+  return svg;
+}
+
+function formatDate(iso) {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleDateString(lang() === "fr" ? "fr-FR" : "en-GB", { day: "numeric", month: "long" });
+}
+
+// The real page.
+if (document.body && document.body.dataset.page === "student") {
+  const root = document.getElementById("home");
+  const error = (err) => {
+    const p = h("p", { class: "play-alert", role: "alert" }, (err && err.message) || t("error.generic"));
+    if (err && err.status === 401) { location.assign("/"); return; }
+    root.prepend(p);
+  };
+  const actions = {
+    start: async (game, edition, opponents) => {
+      try {
+        const res = await play.start(game, edition, { opponents });
+        location.assign(`/play/${encodeURIComponent(res.game.id)}`);
+      } catch (err) { error(err); }
+    },
+  };
+  let data = null;
+  const draw = () => { applyStatic(); if (data) renderHome(root, data, actions); };
+  onLangChange(draw);
+  document.getElementById("logout")?.addEventListener("click", async () => {
+    try { await play.logout(); } finally { location.assign("/"); }
+  });
+  applyStatic();
+  play.home().then((d) => {
+    data = d;
+    const who = document.getElementById("who");
+    if (who && d.student) who.textContent = d.student.name || "";
+    draw();
+  }).catch(error);
+}

@@ -1,0 +1,289 @@
+// The game page runner: it loads the game (GameDTO), imports ./<game>.js and
+// calls render(root, dto, api) on every new state, sends moves (POST, or the
+// WebSocket when it is up), explains refused moves in an aria-live region,
+// and shows what the session practised at its end.
+
+import { play, GameSocket, ApiError } from "./client.js";
+import { t, tn, lang, applyStatic, onLangChange } from "./i18n.js";
+import { h, button } from "./dom.js";
+import { levelBadge, gameTitle, renderSummary, starsSVG } from "./common.js";
+
+// mount runs one game in root. transport is the API (play from client.js,
+// or the dev harness's fake); socket says whether to open the WebSocket.
+export async function mount({ root, gameID, transport = play, socket = true }) {
+  const page = new GamePage(root, gameID, transport);
+  await page.load();
+  if (socket) page.openSocket();
+  return page;
+}
+
+class GamePage {
+  constructor(root, gameID, transport) {
+    this.root = root;
+    this.gameID = gameID;
+    this.transport = transport;
+    this.dto = null;
+    this.module = null;
+    this.ui = {};          // the game module's own state, kept across re-renders
+    this.cleanups = [];
+    this.keyHandler = null;
+    this.lastSeq = 0;
+    this.busy = false;
+    this.offset = 0;       // server clock − local clock, in ms
+    this.socket = null;
+    this.summary = null;
+    this.build();
+    onLangChange(() => this.render());
+    document.addEventListener("keydown", (ev) => {
+      if (this.keyHandler && !ev.defaultPrevented) this.keyHandler(ev);
+    });
+  }
+
+  // build lays out the parts the shell owns around the game's own root.
+  build() {
+    this.head = h("div", { class: "play-head" });
+    this.board = h("div", { class: "play-board", id: "play-board" });
+    this.alert = h("p", { class: "play-alert", role: "alert", "aria-live": "assertive", hidden: true });
+    this.status = h("p", { class: "play-status", "aria-live": "polite" });
+    this.foot = h("div", { class: "play-foot" });
+    this.root.replaceChildren(this.head, this.alert, this.status, this.board, this.foot);
+  }
+
+  async load() {
+    try {
+      await this.accept(await this.transport.game(this.gameID));
+    } catch (err) {
+      this.showError(err);
+    }
+  }
+
+  openSocket() {
+    this.socket = new GameSocket(this.gameID, {
+      onState: (dto) => this.accept(dto),
+      onError: (err) => this.showError(err),
+      onStatus: (up) => this.pollUnless(up),
+    });
+  }
+
+  // pollUnless: while the socket is down, an unfinished game is fetched every
+  // 3 s so a classmate's or a computer's move still shows.
+  pollUnless(up) {
+    clearInterval(this.poll);
+    if (up) return;
+    this.poll = setInterval(async () => {
+      if (this.busy || !this.dto || this.dto.over) return;
+      try { this.accept(await this.transport.game(this.gameID)); } catch { /* next time */ }
+    }, 3000);
+  }
+
+  // accept takes a newer state (older ones, late over the socket, are dropped).
+  async accept(dto) {
+    if (!dto || (this.dto && dto.version < this.dto.version)) return;
+    if (typeof dto.now === "number") this.offset = dto.now - performance.now();
+    if (!this.module || this.dto?.game !== dto.game) {
+      this.module = await import(`./${dto.game}.js`);
+    }
+    this.dto = dto;
+    this.render();
+  }
+
+  clock() { return performance.now() + this.offset; }
+
+  api() {
+    return {
+      t, tn, lang: lang(),
+      seat: this.dto.seat,
+      seats: this.dto.seats || [],
+      ui: this.ui,
+      move: (m) => this.move(m),
+      rerender: () => this.renderBoard(),
+      announce: (text) => { this.status.textContent = text; },
+      clock: () => this.clock(),
+      onCleanup: (fn) => this.cleanups.push(fn),
+      onKey: (fn) => { this.keyHandler = fn; },
+      busy: this.busy,
+    };
+  }
+
+  render() {
+    if (!this.dto) return;
+    applyStatic();
+    const focusKey = document.activeElement?.dataset?.key;
+    this.renderHead();
+    this.renderBoard(null);
+    this.renderFoot();
+    this.feedback();
+    this.refocus(focusKey);
+  }
+
+  // renderBoard redraws the game only (a module's own choices, a state):
+  // timers of the previous drawing stop, and the focus stays on the control
+  // with the same data-key, so keyboard players do not lose their place.
+  renderBoard(focusKey = document.activeElement?.dataset?.key) {
+    for (const fn of this.cleanups.splice(0)) fn();
+    this.keyHandler = null;
+    this.board.classList.toggle("busy", this.busy);
+    this.module.render(this.board, this.dto, this.api());
+    if (focusKey) this.refocus(focusKey);
+  }
+
+  refocus(focusKey) {
+    if (!focusKey) return;
+    const el = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    if (el && document.activeElement !== el) el.focus({ preventScroll: true });
+  }
+
+  renderHead() {
+    const d = this.dto;
+    this.head.replaceChildren(...[
+      h("h1", { class: "play-title" }, gameTitle(d.game)),
+      d.edition ? h("span", { class: "play-edition" }, t(`edition.${d.game}.${d.edition}`)) : null,
+      levelBadge(d.level),
+      h("span", { class: "spacer" }),
+      d.over ? null : button(t("session.finish"), () => this.finish(), { class: "secondary", "data-key": "finish" }),
+    ].filter(Boolean));
+  }
+
+  renderFoot() {
+    const d = this.dto;
+    const parts = [];
+    if (d.over && !this.summary) {
+      parts.push(this.resultPanel());
+    }
+    if (this.summary) parts.push(renderSummary(this.summary, { onHome: goHome, onAgain: () => this.again() }));
+    this.foot.replaceChildren(...parts);
+  }
+
+  // resultPanel says who won, with the scores, and offers the summary.
+  resultPanel() {
+    const d = this.dto;
+    const r = d.result || {};
+    const winners = r.winners || [];
+    let text;
+    if (winners.length === 0) text = t("result.nobody");
+    else if (winners.includes(d.seat)) text = winners.length > 1 ? t("result.shared") : t("result.you_won");
+    else text = t("result.won_by", { names: winners.map((w) => seatName(d, w)).join(", ") });
+    const scores = (r.scores || []).map((sc, i) => h("li", {}, `${seatName(d, i)} : ${sc}`));
+    return h("section", { class: "result panel", "aria-labelledby": "result-title" },
+      h("h2", { id: "result-title" }, text),
+      r.reason && !t(`reason.${r.reason}`).startsWith("reason.") ? h("p", {}, t(`reason.${r.reason}`)) : null,
+      scores.length ? h("ul", { class: "scores" }, scores) : null,
+      button(t("session.summary"), () => this.finish(), { class: "primary", "data-key": "summary" }),
+    );
+  }
+
+  // feedback reads this step's attempts aloud (politely): right answers are
+  // praised, wrong ones show the right product.
+  feedback() {
+    const list = this.dto.attempts || [];
+    if (!list.length) return;
+    const a = list[list.length - 1];
+    const product = a.a * a.b;
+    if (a.given === null || a.given === undefined) {
+      this.status.textContent = t("attempt.missed", { a: a.a, b: a.b, p: product });
+    } else if (a.correct) {
+      this.status.textContent = t("attempt.right", { a: a.a, b: a.b, p: product });
+    } else {
+      this.status.textContent = t("attempt.wrong", { a: a.a, b: a.b, p: product, given: a.given });
+    }
+  }
+
+  // move sends one engine move. It resolves true when the move was played,
+  // false when the server refused it (the reason is shown).
+  async move(m) {
+    const d = this.dto;
+    const seq = Math.max(d.version + 1, this.lastSeq + 1);
+    this.lastSeq = seq;
+    this.hideAlert();
+    if (this.socket && this.socket.send(seq, m)) return true;
+    if (this.busy) return false;
+    this.busy = true;
+    this.board.classList.add("busy");
+    try {
+      const next = await this.sendWithRetry(d.version, seq, m);
+      this.busy = false;
+      await this.accept(next);
+      return true;
+    } catch (err) {
+      this.busy = false;
+      this.board.classList.remove("busy");
+      if (err instanceof ApiError && err.code === "game.version_conflict") {
+        this.status.textContent = t("game.moved_on");
+        await this.load();
+        return false;
+      }
+      this.showError(err);
+      return false;
+    }
+  }
+
+  // sendWithRetry resends the same move (same seq: the server stores it once)
+  // when the network drops, up to three times.
+  async sendWithRetry(version, seq, m) {
+    for (let i = 0; ; i++) {
+      try {
+        return await this.transport.move(this.gameID, version, seq, m);
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.status !== 0 || i >= 2) throw err;
+        await new Promise((r) => setTimeout(r, 800 * (i + 1)));
+      }
+    }
+  }
+
+  showError(err) {
+    let text = err && err.message && err.message !== err.code ? err.message : "";
+    if (!text && err && err.code) text = t(`error.${err.code}`);
+    if (!text || text.startsWith("error.")) text = t("error.generic");
+    this.alert.textContent = text;
+    this.alert.hidden = false;
+    if (err && err.status === 401) {
+      this.alert.append(" ", h("a", { href: "/" }, t("login.again")));
+    }
+  }
+
+  hideAlert() { this.alert.hidden = true; this.alert.textContent = ""; }
+
+  async finish() {
+    if (!this.dto) return;
+    try {
+      this.summary = await this.transport.end(this.dto.session_id);
+      if (this.socket) this.socket.close();
+      // The session is over: the summary takes the board's place.
+      this.board.hidden = true;
+      this.head.querySelector('[data-key="finish"]')?.remove();
+      this.renderFoot();
+      this.foot.querySelector("h2")?.focus();
+    } catch (err) {
+      this.showError(err);
+    }
+  }
+
+  // again starts a new session of the same game and edition.
+  async again() {
+    try {
+      const res = await this.transport.start(this.dto.game, this.dto.edition, {});
+      location.assign(`/play/${encodeURIComponent(res.game.id)}`);
+    } catch (err) {
+      this.showError(err);
+    }
+  }
+}
+
+export function seatName(dto, i) {
+  if (i === dto.seat) return t("seat.you");
+  const s = (dto.seats || [])[i];
+  if (!s) return t("seat.n", { n: i + 1 });
+  return s.name || (s.kind === "computer" ? t("seat.computer", { n: i + 1 }) : t("seat.n", { n: i + 1 }));
+}
+
+function goHome() { location.assign("/student"); }
+
+export { starsSVG };
+
+// The real page: /play/:gameID.
+if (document.body && document.body.dataset.page === "game") {
+  applyStatic();
+  const m = location.pathname.match(/^\/play\/([^/]+)/);
+  const root = document.getElementById("play");
+  if (m && root) mount({ root, gameID: decodeURIComponent(m[1]) });
+}
