@@ -145,7 +145,7 @@ func appendBatch(b []byte, seq int64, n int) []byte {
 	b = append(b, `{"attempts":[`...)
 	for i := range n {
 		s := seq + int64(i)
-		a, bb := 2+int(s%8), 3+int(s*7%7)
+		a, bb := 2+int(s%8), 2+int(s/8%8)
 		given := a * bb
 		if s%4 == 3 {
 			given++
