@@ -134,10 +134,8 @@ func TestAggregatesAgreeWithTheLogWhateverTheMixOfWrites(t *testing.T) {
 		kid := newStudent(t, st)
 		rng := rand.New(rand.NewPCG(8, 8))
 		sessions := map[[2]int]int{}
-		at := monday9
-		var sent [][]store.Answer
 		for day := range 10 { // two ISO weeks
-			at = monday9.Add(time.Duration(day) * 24 * time.Hour)
+			at := monday9.Add(time.Duration(day) * 24 * time.Hour)
 			ps := newSession(t, st, kid.ID, at)
 			y, w := at.ISOWeek()
 			sessions[[2]int{y, w}]++
@@ -151,7 +149,6 @@ func TestAggregatesAgreeWithTheLogWhateverTheMixOfWrites(t *testing.T) {
 				rec, err := st.RecordPractice(ctx, kid.ID, ps.ID, batch, at)
 				require.NoError(t, err)
 				assert.Equal(t, len(batch), rec.Stored)
-				sent = append(sent, batch)
 				// A move of a board game in the same session: a capture and a missed chance.
 				given := 42
 				ms := int64(2100)

@@ -204,9 +204,8 @@ type memSample struct {
 }
 
 type memSampler struct {
-	stopc   chan struct{}
-	done    chan []memSample
-	samples []memSample
+	stopc chan struct{}
+	done  chan []memSample
 }
 
 // startMemSampler reads VmRSS of pid every second (Linux /proc); it
