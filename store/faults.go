@@ -32,8 +32,8 @@ func classify(err error, what string) error {
 
 // transient recognises the faults that pass: SQLite busy, locked, full or
 // failing to write; PostgreSQL out of resources (class 53, e.g. disk full),
-// shutting down (57P), unreachable (class 08) or a network error; a
-// transaction that ran out of time.
+// shutting down (57P), unreachable (class 08), a deadlock or serialization
+// failure, or a network error; a transaction that ran out of time.
 func transient(err error) bool {
 	var se sqlite3.Error
 	if errors.As(err, &se) {
@@ -46,7 +46,9 @@ func transient(err error) bool {
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		c := pe.Code
-		return len(c) == 5 && (c[:2] == "53" || c[:2] == "08" || c[:3] == "57P")
+		// 40001 and 40P01: a serialization failure or a deadlock between
+		// two instances' (or two PostgreSQL writers') groups; a retry succeeds.
+		return len(c) == 5 && (c[:2] == "53" || c[:2] == "08" || c[:3] == "57P" || c == "40001" || c == "40P01")
 	}
 	var ne net.Error
 	return errors.As(err, &ne) || errors.Is(err, context.DeadlineExceeded) || pgconn.Timeout(err)

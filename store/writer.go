@@ -58,15 +58,28 @@ type writer struct {
 	st    *Store
 	queue chan commit
 	stop  chan struct{}
+	gone  chan struct{} // closed once every loop has ended and the queue was refused
 	wg    sync.WaitGroup
 	once  sync.Once
 	conn  *sql.Conn // SQLite only; nil until the first write
 }
 
+// pgWriters is how many group transactions run at once on PostgreSQL, which,
+// unlike SQLite, writes concurrently: while one group waits for its commit
+// to reach the disk, the others fill. The students' row locks keep two
+// groups from updating one child's state at once.
+const pgWriters = 4
+
 func newWriter(st *Store) *writer {
-	w := &writer{st: st, queue: make(chan commit, writeQueue), stop: make(chan struct{})}
-	w.wg.Add(1)
-	go w.loop()
+	w := &writer{st: st, queue: make(chan commit, writeQueue), stop: make(chan struct{}), gone: make(chan struct{})}
+	n := 1
+	if st.dialect == migrations.Postgres {
+		n = pgWriters
+	}
+	for range n {
+		w.wg.Add(1)
+		go w.loop()
+	}
 	return w
 }
 
@@ -86,12 +99,28 @@ func (w *writer) write(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	case <-w.stop:
 		return errClosed
 	}
-	return <-c.done
+	select {
+	case err := <-c.done:
+		return err
+	case <-w.gone:
+		// Queued as the store closed, after the last loop looked.
+		select {
+		case err := <-c.done:
+			return err
+		default:
+			return errClosed
+		}
+	}
 }
 
 func (w *writer) close() {
-	w.once.Do(func() { close(w.stop) })
-	w.wg.Wait()
+	w.once.Do(func() {
+		close(w.stop)
+		w.wg.Wait()
+		w.drain()
+		close(w.gone)
+	})
+	<-w.gone
 	if w.conn != nil {
 		_ = w.conn.Close()
 	}
