@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -143,29 +142,13 @@ func (q conn) saveStudentCore(studentID int64, st pedagogy.Student, at time.Time
 	return err
 }
 
-// loadFacts reads the pedagogy state of the given pairs. A row without a
+// loadFacts reads the pedagogy state of the given pairs. Its SQL, like
+// saveFacts', depends only on the number of pairs, so the statement cache
+// holds at most one per count (78 pairs at most). A row without a
 // state (written before the write path existed) counts as never met.
 func (q conn) loadFacts(studentID int64, pairs []games.Fact) (map[games.Fact]pedagogy.FactState, error) {
 	out := make(map[games.Fact]pedagogy.FactState, len(pairs))
 	if len(pairs) == 0 {
-		return out, nil
-	}
-	if !q.pg {
-		// One cached statement per pair (see insertAttemptsOneByOne).
-		for _, p := range pairs {
-			var raw string
-			err := q.queryRow("SELECT model FROM fact_stats WHERE student_id = ? AND a = ? AND b = ?", studentID, p.A, p.B).Scan(&raw)
-			if errors.Is(err, sql.ErrNoRows) {
-				continue
-			}
-			if err != nil {
-				return nil, err
-			}
-			var fs pedagogy.FactState
-			if json.Unmarshal([]byte(raw), &fs) == nil && fs.Precision > 0 {
-				out[p] = fs
-			}
-		}
 		return out, nil
 	}
 	var b strings.Builder
@@ -221,13 +204,6 @@ func (s *Store) saveFacts(q conn, studentID int64, facts map[games.Fact]pedagogy
 		}
 		row := []any{studentID, p.A, p.B, fs.Attempts, fs.Correct, fs.RecentAccuracy, typical, fs.LastSeen,
 			est.P, est.SD, est.Fluent, string(raw)}
-		if !q.pg {
-			// One cached statement per fact (see insertAttemptsOneByOne).
-			if _, err := q.exec(factUpsert+"(?,?,?,?,?,?,?,?,?,?,?,?)"+factOnConflict, row...); err != nil {
-				return err
-			}
-			continue
-		}
 		if n > 0 {
 			b.WriteByte(',')
 		}

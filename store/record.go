@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -265,20 +264,26 @@ func (q conn) insertAttempts(attempts []Attempt) ([]Attempt, error) {
 
 // insertAttemptsOneByOne is insertAttempts for SQLite: a cached one-row
 // statement run per attempt costs less than preparing a many-row one, as
-// SQLite runs in the process (no round trips to save).
+// SQLite runs in the process (no round trips to save). It does without
+// RETURNING, which makes SQLite buffer the statement's output: one changed
+// row and the last rowid say the same for a one-row INSERT, in the writer's
+// transaction where nobody else inserts.
 func (q conn) insertAttemptsOneByOne(attempts []Attempt) ([]Attempt, error) {
 	var fresh []Attempt
 	for i := range attempts {
 		a := &attempts[i]
 		a.At = normalize(a.At)
-		err := q.queryRow(`INSERT INTO attempts (student_id, play_session_id, game_id, game, level, a, b, given, correct, kind, response_ms, seq, at)
-			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (play_session_id, seq) DO NOTHING RETURNING id`,
+		res, err := q.exec(`INSERT INTO attempts (student_id, play_session_id, game_id, game, level, a, b, given, correct, kind, response_ms, seq, at)
+			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (play_session_id, seq) DO NOTHING`,
 			a.StudentID, a.PlaySessionID, nullable(a.GameID), a.Game, a.Level, a.A, a.B,
-			nullable(a.Given), a.Correct, a.Kind, nullable(a.ResponseMS), a.Seq, a.At).Scan(&a.ID)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
+			nullable(a.Given), a.Correct, a.Kind, nullable(a.ResponseMS), a.Seq, a.At)
+		if err != nil {
+			return nil, err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			continue // already stored
-		case err != nil:
+		}
+		if a.ID, err = res.LastInsertId(); err != nil {
 			return nil, err
 		}
 		fresh = append(fresh, *a)

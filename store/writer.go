@@ -70,6 +70,10 @@ type writer struct {
 // groups from updating one child's state at once.
 const pgWriters = 4
 
+// writerCacheKiB is the SQLite writer connection's page cache (64 MiB, used
+// as the database grows, not reserved).
+const writerCacheKiB = 64 << 10
+
 func newWriter(st *Store) *writer {
 	w := &writer{st: st, queue: make(chan commit, writeQueue), stop: make(chan struct{}), gone: make(chan struct{})}
 	n := 1
@@ -136,6 +140,13 @@ func (w *writer) db(ctx context.Context) (*gorm.DB, error) {
 	if w.conn == nil {
 		c, err := w.st.sqlDB.Conn(ctx)
 		if err != nil {
+			return nil, err
+		}
+		// The writer touches the attempts' indexes and every active
+		// child's rows: SQLite's default 2 MiB page cache makes it read
+		// them back from the OS again and again as the file grows.
+		if _, err := c.ExecContext(ctx, "PRAGMA cache_size = -"+strconv.Itoa(writerCacheKiB)); err != nil {
+			_ = c.Close()
 			return nil, err
 		}
 		w.conn = c

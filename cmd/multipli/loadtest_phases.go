@@ -72,6 +72,7 @@ func runClients(ctx context.Context, name string, w *world, f loadtestFlags, do 
 			var first error
 			// Clients spread their first request over one period.
 			next := start.Add(every * time.Duration(k) / time.Duration(len(w.students)))
+		send:
 			for ctx.Err() == nil && atomic.AddInt64(&left, -1) >= 0 {
 				t := time.Now()
 				if every > 0 {
@@ -79,7 +80,7 @@ func runClients(ctx context.Context, name string, w *world, f loadtestFlags, do 
 						select {
 						case <-time.After(wait):
 						case <-ctx.Done():
-							return
+							break send
 						}
 					}
 					t = next
