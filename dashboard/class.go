@@ -315,7 +315,9 @@ func compareBy(col Column, x, y ClassRow) int {
 	case ColumnAlerts:
 		return cmp.Compare(len(x.Alerts), len(y.Alerts))
 	}
-	return 0 // ColumnName: the tie-break does it
+	// ColumnName: compared here (not left to the tie-break, which never
+	// reverses) so that a descending sort by name is Z to A.
+	return strings.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name))
 }
 
 // factsOf keeps one student's stats.

@@ -2,7 +2,9 @@
 // with PINs and picture passwords, and a parent linked to one child. The
 // logins are public (printed, and in the README), so their hashes use
 // bcrypt's minimum cost: loading stays fast on a small machine. Later work
-// (play, dashboards) extends Load with simulated history.
+// (play, dashboards) extends Load with simulated history: history.go plays
+// HistoryWeeks weeks of MultipliPotion for every child, and each class gets
+// an assignment.
 package demo
 
 import (
@@ -87,16 +89,18 @@ func Load(ctx context.Context, st *store.Store, sealer *credential.Sealer, now t
 func hash(secret string) (string, error) { return credential.Hash(secret, bcrypt.MinCost) }
 
 func create(ctx context.Context, st *store.Store, sealer *credential.Sealer, now time.Time) (School, error) {
+	// The school opened before its history began (history.go).
+	opened := now.AddDate(0, 0, -7*HistoryWeeks-1)
 	th, err := hash(TeacherPassword)
 	if err != nil {
 		return School{}, err
 	}
-	teacher := store.Teacher{Email: TeacherEmail, Name: "Mme Martin", PasswordHash: th, CreatedAt: now}
+	teacher := store.Teacher{Email: TeacherEmail, Name: "Mme Martin", PasswordHash: th, CreatedAt: opened}
 	if err := st.CreateTeacher(ctx, &teacher); err != nil {
 		return School{}, fmt.Errorf("demo: %w", err)
 	}
 	for _, p := range plans {
-		cl := store.Class{TeacherID: teacher.ID, Name: p.name, Code: p.code, CreatedAt: now}
+		cl := store.Class{TeacherID: teacher.ID, Name: p.name, Code: p.code, CreatedAt: opened}
 		if err := st.CreateClass(ctx, &cl); err != nil {
 			return School{}, fmt.Errorf("demo: class %s: %w", p.name, err)
 		}
@@ -111,7 +115,7 @@ func create(ctx context.Context, st *store.Store, sealer *credential.Sealer, now
 				return School{}, err
 			}
 			students[i] = store.Student{DisplayName: name, SecretKind: kind, SecretHash: h,
-				CardSecret: sealer.Seal(secret), Level: p.level, CreatedAt: now}
+				CardSecret: sealer.Seal(secret), Level: p.level, CreatedAt: opened}
 		}
 		if err := st.AddStudents(ctx, cl.ID, students); err != nil {
 			return School{}, fmt.Errorf("demo: students of %s: %w", p.name, err)
@@ -142,7 +146,14 @@ func create(ctx context.Context, st *store.Store, sealer *credential.Sealer, now
 	if _, err := st.RedeemParentCode(ctx, pc.CodeHash, parent.ID, now); err != nil {
 		return School{}, fmt.Errorf("demo: %w", err)
 	}
-	return read(ctx, st, sealer, teacher)
+	school, err := read(ctx, st, sealer, teacher)
+	if err != nil {
+		return school, err
+	}
+	if err := assignments(ctx, st, school, now); err != nil {
+		return school, err
+	}
+	return school, History(ctx, st, school, now)
 }
 
 // read rebuilds the School of an existing demo teacher.

@@ -16,11 +16,11 @@ import (
 func TestTeacherFlow(t *testing.T) {
 	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		tok := e.signup(t, "teacher", "ana@school.test")
+		e.signup(t, "teacher", "ana@school.test")
 		login := e.must(t, http.StatusOK, req{Method: "POST", Path: "/api/v1/auth/teacher",
 			Body: map[string]string{"email": "ANA@school.test", "password": "correct horse battery"}})
 		assert.Equal(t, "teacher", login.JSON["role"])
-		tok = login.JSON["token"].(string)
+		tok := login.JSON["token"].(string)
 
 		c := e.must(t, http.StatusCreated, req{Method: "POST", Path: "/api/v1/classes", Token: tok, Body: map[string]string{"name": " CE2 B "}})
 		id := num(t, c.JSON["id"])

@@ -178,6 +178,13 @@ func (s *Server) signIn(c echo.Context, status int, role Role, id int64, name st
 	if err != nil {
 		return err
 	}
+	// Expired logins are useless; dropping them now and then (a day after
+	// expiry) keeps auth_sessions small without a background job.
+	if in.Expires.Unix()%16 == 0 {
+		if err := s.store.PruneAuthSessions(c.Request().Context(), s.now().Add(-24*time.Hour)); err != nil {
+			s.logger.Warn("prune auth sessions", "err", err)
+		}
+	}
 	s.setLoginCookies(c, in)
 	return c.JSON(status, loginResponse{
 		Token: in.Token, CSRFToken: s.csrfToken(in.JTI), ExpiresAt: in.Expires,

@@ -224,7 +224,7 @@ func (s *Server) handleStudentsAdd(c echo.Context) error {
 		}
 		taken[strings.ToLower(name)] = true
 		secret := newSecret(req.SecretKind)
-		hash, err := credential.Hash(secret, s.cfg.BcryptCost)
+		hash, err := credential.Hash(secret, s.childCost())
 		if err != nil {
 			return err
 		}

@@ -3,7 +3,9 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -130,4 +132,22 @@ func TestUnknownClassCodeIs404(t *testing.T) {
 		require.NoError(t, err)
 		assert.Empty(t, n)
 	})
+}
+
+// A body sent without Content-Length (chunked) is cut at 1 MiB while read.
+func TestChunkedBodyOverTheLimitIs413(t *testing.T) {
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	e := newEnv(t, st)
+	teacher := e.signup(t, "teacher", "t@school.test")
+	big := `{"name":"` + strings.Repeat("x", 1<<20) + `"}`
+	hr := httptest.NewRequest("POST", "/api/v1/classes", io.MultiReader(strings.NewReader(big)))
+	hr.ContentLength = -1
+	hr.Header.Set("Content-Type", "application/json")
+	hr.Header.Set("Authorization", "Bearer "+teacher)
+	rec := httptest.NewRecorder()
+	e.srv.Handler().ServeHTTP(rec, hr)
+	assert.Equal(t, http.StatusRequestEntityTooLarge, rec.Code, rec.Body.String())
+	assert.Contains(t, rec.Body.String(), `"too_large"`)
+	list := e.must(t, http.StatusOK, req{Method: "GET", Path: "/api/v1/classes", Token: teacher})
+	assert.Empty(t, list.JSON["classes"])
 }

@@ -139,6 +139,29 @@ var matrix = map[string]matrixEntry{
 		openPractice(t, e, s)
 		return map[string]any{"attempts": []map[string]any{{"seq": 1, "a": 7, "b": 8, "given": 56, "response_ms": 1800, "kind": "answer"}}}
 	}},
+
+	// dashboards
+	"GET /api/v1/classes/:id/assignments":           {expect: teacherOnly(200), path: classPath("/assignments")},
+	"POST /api/v1/classes/:id/assignments":          {expect: teacherOnly(201), path: classPath("/assignments"), body: constBody(map[string]any{"tables": []int{7}})},
+	"GET /api/v1/assignments/:id":                   {expect: teacherOnly(200), path: assignmentPath(""), body: withAssignment(nil)},
+	"PATCH /api/v1/assignments/:id":                 {expect: teacherOnly(200), path: assignmentPath(""), body: withAssignment(map[string]any{"title": "Sevens"})},
+	"POST /api/v1/assignments/:id/archive":          {expect: teacherOnly(200), path: assignmentPath("/archive"), body: withAssignment(nil)},
+	"GET /api/v1/students/:id/assignments":          {expect: aboutStudent(200), path: studentPath("/assignments")},
+	"GET /api/v1/classes/:id/dashboard":             {expect: teacherOnly(200), path: classPath("/dashboard")},
+	"GET /api/v1/classes/:id/heatmap":               {expect: teacherOnly(200), path: classPath("/heatmap")},
+	"GET /api/v1/classes/:id/export/attempts.csv":   {expect: teacherOnly(200), path: classPath("/export/attempts.csv")},
+	"GET /api/v1/classes/:id/export/fact-stats.csv": {expect: teacherOnly(200), path: classPath("/export/fact-stats.csv")},
+	"GET /api/v1/students/:id/progress":             {expect: adultsAboutStudent(200), path: studentPath("/progress")},
+	"GET /api/v1/students/:id/report":               {expect: adultsAboutStudent(200), path: studentPath("/report")},
+	"GET /api/v1/games/:id/replay":                  {expect: adultsAboutStudent(200), path: gamePath("/api/v1/games/%d/replay"), body: withGame},
+	"GET /dashboard":                                {expect: teachersAll(200), path: fixed("/dashboard")},
+	"GET /dashboard/classes/:id":                    {expect: teacherOnly(200), path: pagePath("/dashboard/classes/%d", classOf)},
+	"GET /dashboard/classes/:id/heatmap":            {expect: teacherOnly(200), path: pagePath("/dashboard/classes/%d/heatmap", classOf)},
+	"GET /dashboard/classes/:id/assignments":        {expect: teacherOnly(200), path: pagePath("/dashboard/classes/%d/assignments", classOf)},
+	"GET /dashboard/students/:id":                   {expect: teacherOnly(200), path: pagePath("/dashboard/students/%d", studentOf)},
+	"GET /dashboard/games/:id":                      {expect: teacherOnly(200), path: gamePath("/dashboard/games/%d"), body: withGame},
+	"GET /reports":                                  {expect: parentsAll(200), path: fixed("/reports")},
+	"GET /reports/students/:id":                     {expect: adultsAboutStudent(200), path: pagePath("/reports/students/%d", studentOf)},
 }
 
 func TestAuthorizationMatrixCoversEveryRoute(t *testing.T) {

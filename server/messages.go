@@ -1,6 +1,7 @@
 package server
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -58,20 +59,27 @@ func message(lang, code string, params map[string]any) string {
 }
 
 // langOf picks the caller's language: the "lang" cookie set by the page's
-// switch, else the first of French or English in Accept-Language, else
-// English.
+// switch, else the French or English tag Accept-Language weighs most (the
+// first on a tie), else English.
 func langOf(c echo.Context) string {
 	if ck, err := c.Cookie("lang"); err == nil && (ck.Value == "fr" || ck.Value == "en") {
 		return ck.Value
 	}
+	best, bestQ := "en", 0.0
 	for part := range strings.SplitSeq(c.Request().Header.Get("Accept-Language"), ",") {
-		tag := strings.ToLower(strings.TrimSpace(strings.SplitN(part, ";", 2)[0]))
-		switch {
-		case tag == "fr" || strings.HasPrefix(tag, "fr-"):
-			return "fr"
-		case tag == "en" || strings.HasPrefix(tag, "en-"):
-			return "en"
+		tag, params, _ := strings.Cut(part, ";")
+		tag = strings.ToLower(strings.TrimSpace(tag))
+		q := 1.0
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			if f, err := strconv.ParseFloat(v, 64); err == nil {
+				q = f
+			}
+		}
+		for _, l := range []string{"fr", "en"} {
+			if (tag == l || strings.HasPrefix(tag, l+"-")) && q > bestQ {
+				best, bestQ = l, q
+			}
 		}
 	}
-	return "en"
+	return best
 }

@@ -87,6 +87,29 @@ func (s *Server) routes() []Route {
 		{http.MethodPost, api + "/play/sessions/:id/attempts", students, s.handleAnswers},
 		{http.MethodGet, api + "/students/:id/export", teachers, s.handleStudentExport},
 		{http.MethodDelete, api + "/students/:id", teachers, s.handleStudentErase},
+
+		// dashboards
+		{http.MethodGet, api + "/classes/:id/assignments", teachers, s.handleAssignmentList},
+		{http.MethodPost, api + "/classes/:id/assignments", teachers, s.handleAssignmentCreate},
+		{http.MethodGet, api + "/assignments/:id", teachers, s.handleAssignmentGet},
+		{http.MethodPatch, api + "/assignments/:id", teachers, s.handleAssignmentUpdate},
+		{http.MethodPost, api + "/assignments/:id/archive", teachers, s.handleAssignmentArchive},
+		{http.MethodGet, api + "/students/:id/assignments", whoSeeKids, s.handleStudentAssignments},
+		{http.MethodGet, api + "/classes/:id/dashboard", teachers, s.handleClassDashboardJSON},
+		{http.MethodGet, api + "/classes/:id/heatmap", teachers, s.handleClassHeatmapJSON},
+		{http.MethodGet, api + "/classes/:id/export/attempts.csv", teachers, s.handleExportAttempts},
+		{http.MethodGet, api + "/classes/:id/export/fact-stats.csv", teachers, s.handleExportFactStats},
+		{http.MethodGet, api + "/students/:id/progress", teachersAndParents, s.handleStudentProgressJSON},
+		{http.MethodGet, api + "/students/:id/report", teachersAndParents, s.handleParentReportJSON},
+		{http.MethodGet, api + "/games/:id/replay", teachersAndParents, s.handleGameReplayJSON},
+		{http.MethodGet, "/dashboard", teachers, s.handleDashboardIndex},
+		{http.MethodGet, "/dashboard/classes/:id", teachers, s.handleClassDashboardPage},
+		{http.MethodGet, "/dashboard/classes/:id/heatmap", teachers, s.handleClassHeatmapPage},
+		{http.MethodGet, "/dashboard/classes/:id/assignments", teachers, s.handleAssignmentsPage},
+		{http.MethodGet, "/dashboard/students/:id", teachers, s.handleStudentDashboardPage},
+		{http.MethodGet, "/dashboard/games/:id", teachers, s.handleGameReplayPage},
+		{http.MethodGet, "/reports", parents, s.handleReportsIndex},
+		{http.MethodGet, "/reports/students/:id", teachersAndParents, s.handleParentReportPage},
 	}
 }
 

@@ -29,7 +29,8 @@ type Config struct {
 	// throttling behind a reverse proxy. Leave it off otherwise: the header
 	// is then a client's free choice.
 	TrustProxy bool
-	// BcryptCost hashes passwords and children's secrets (0: bcrypt's default).
+	// BcryptCost hashes adults' passwords (0: bcrypt's default, 10);
+	// children's secrets use at most childSecretCost.
 	BcryptCost int
 	// Throttle limits failed logins; zero fields take the defaults.
 	Throttle Throttle

@@ -2,60 +2,46 @@ package store_test
 
 import (
 	"context"
-	"fmt"
-	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/stretchr/testify/require"
 
 	"github.com/multipli/multipli/store"
 	"github.com/multipli/multipli/store/storetest"
 )
 
-// BenchmarkRecordPractice measures the write path as the ingestion endpoint
-// uses it: 200 students answering at once in batches of 10, each batch
-// acknowledged once durable (SQLite: synchronous=FULL). attempts/s is the
-// figure; ns/op is per batch.
-func BenchmarkRecordPractice(b *testing.B) {
-	for _, db := range storetest.Databases(b) {
-		b.Run(db.Name, func(b *testing.B) {
-			st := storetest.Open(b, db.URL)
-			ctx := context.Background()
-			const students, batch = 200, 10
-			c := newClass(b, st, newTeacher(b, st, fmt.Sprintf("bench%d@s.test", time.Now().UnixNano())).ID, "CE2")
-			var kids []store.Student
-			for i := range students {
-				kids = append(kids, store.Student{DisplayName: fmt.Sprintf("K%d", i), SecretKind: store.SecretPIN, SecretHash: "h"})
-			}
-			require.NoError(b, st.AddStudents(ctx, c.ID, kids))
-			kids, err := st.StudentsOf(ctx, c.ID)
-			require.NoError(b, err)
-			sessions := make([]int64, len(kids))
-			for i, k := range kids {
-				sessions[i] = newSession(b, st, k.ID, time.Now()).ID
-			}
-			var next atomic.Int64
-			b.SetParallelism(students / 2) // GOMAXPROCS is 2: 200 goroutines
-			b.ResetTimer()
-			start := time.Now()
-			b.RunParallel(func(pb *testing.PB) {
-				i := int(next.Add(1)-1) % len(kids)
-				seq := int64(0)
-				for pb.Next() {
-					answers := make([]store.Answer, batch)
-					for j := range answers {
-						given := 12
-						answers[j] = store.Answer{Seq: seq, A: 3 + int(seq%5), B: 4, Given: &given, ResponseMS: 1200}
-						seq++
-					}
-					if _, err := st.RecordPractice(ctx, kids[i].ID, sessions[i], answers, time.Now()); err != nil {
-						b.Error(err)
-						return
-					}
+// BenchmarkSaveMove measures one move as a game writes it: the new state,
+// one event, one attempt and one fact's statistics, in one transaction.
+func BenchmarkSaveMove(b *testing.B) {
+	for _, name := range []string{"sqlite", "postgres"} {
+		b.Run(name, func(b *testing.B) {
+			// A fresh database each time: the benchmark function runs
+			// several times, with growing b.N.
+			var url string
+			for _, db := range storetest.Databases(b) {
+				if db.Name == name {
+					url = db.URL
 				}
-			})
-			b.ReportMetric(float64(b.N*batch)/time.Since(start).Seconds(), "attempts/s")
+			}
+			if url == "" {
+				b.Skip("set " + storetest.PostgresEnv + " to measure PostgreSQL")
+			}
+			st := storetest.Open(b, url)
+			kid := newStudent(b, st)
+			ps, g := newGame(b, st, kid.ID)
+			ctx := context.Background()
+			given := 12
+			b.ResetTimer()
+			for i := range b.N {
+				_, err := st.SaveMove(ctx, store.Move{
+					GameID: g.ID, FromVersion: i, State: `{"deck":[1,2,3,4,5,6,7,8,9,10,11,12],"turn":3}`, Status: "playing", At: time.Now(),
+					Events:    []store.GameEvent{{Event: `{"type":"capture"}`}},
+					Attempts:  []store.Attempt{{StudentID: kid.ID, PlaySessionID: ps.ID, Game: "potion", Level: "green", A: 3, B: 4, Given: &given, Correct: true, Kind: "capture", Seq: int64(i), At: time.Now()}},
+					FactStats: []store.FactStat{{StudentID: kid.ID, A: 3, B: 4, Attempts: i + 1, Correct: i + 1}},
+				})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
 		})
 	}
 }

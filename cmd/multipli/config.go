@@ -28,6 +28,10 @@ type config struct {
 	TokenTTL        time.Duration
 	ShutdownTimeout time.Duration
 	Demo            bool
+
+	// envDatabaseURL is MULTIPLI_DATABASE_URL or DATABASE_URL. It is not the
+	// flag's default, so that --help never prints a database password.
+	envDatabaseURL string
 }
 
 // flagSet declares the settings on a new flag set. serve takes all of them;
@@ -41,9 +45,9 @@ func flagSet(name string, cfg *config, getenv func(string) string, serve bool, o
 		}
 		return def
 	}
-	dbDefault := env("MULTIPLI_DATABASE_URL", getenv("DATABASE_URL"))
+	cfg.envDatabaseURL = env("MULTIPLI_DATABASE_URL", getenv("DATABASE_URL"))
 	fs.StringVar(&cfg.DataDir, "data-dir", env("MULTIPLI_DATA_DIR", "./data"), "directory for the SQLite file and the generated key (env MULTIPLI_DATA_DIR)")
-	fs.StringVar(&cfg.DatabaseURL, "database-url", dbDefault, "a SQLite file path or a postgres:// URL; empty means DATA_DIR/multipli.db (env MULTIPLI_DATABASE_URL or DATABASE_URL)")
+	fs.StringVar(&cfg.DatabaseURL, "database-url", "", "a SQLite file path or a postgres:// URL; empty means DATA_DIR/multipli.db (env MULTIPLI_DATABASE_URL or DATABASE_URL)")
 	fs.StringVar(&cfg.LogLevel, "log-level", env("MULTIPLI_LOG_LEVEL", "info"), "debug, info, warn or error (env MULTIPLI_LOG_LEVEL)")
 	fs.StringVar(&cfg.LogFormat, "log-format", env("MULTIPLI_LOG_FORMAT", "text"), "text or json (env MULTIPLI_LOG_FORMAT)")
 	if serve {
@@ -90,10 +94,14 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 // errHelp stops a command after its usage was printed; run reports success.
 var errHelp = errors.New("help shown")
 
-// databaseURL is the configured URL, or the SQLite file in the data directory.
+// databaseURL is the flag, else the environment, else the SQLite file in
+// the data directory.
 func (c config) databaseURL() string {
 	if c.DatabaseURL != "" {
 		return c.DatabaseURL
+	}
+	if c.envDatabaseURL != "" {
+		return c.envDatabaseURL
 	}
 	return filepath.Join(c.DataDir, "multipli.db")
 }

@@ -33,9 +33,9 @@ func buildBinary(t *testing.T, dir string) string {
 	return bin
 }
 
-// startServe runs `multipli serve` on a free loopback port and returns its
+// startServeProcess runs `multipli serve` on a free loopback port and returns its
 // base URL once it listens.
-func startServe(t *testing.T, bin, dbPath string) (*exec.Cmd, string) {
+func startServeProcess(t *testing.T, bin, dbPath string) (*exec.Cmd, string) {
 	t.Helper()
 	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--database-url", dbPath, "--data-dir", filepath.Dir(dbPath), "--log-level", "warn")
 	cmd.Env = append(os.Environ(), "MULTIPLI_JWT_KEY=crash-test-key-crash-test-key-crash-test")
@@ -68,7 +68,7 @@ func TestEveryAcknowledgedAttemptSurvivesASIGKILL(t *testing.T) {
 	dir := t.TempDir()
 	bin := buildBinary(t, dir)
 	dbPath := filepath.Join(dir, "multipli.db")
-	srv, base := startServe(t, bin, dbPath)
+	srv, base := startServeProcess(t, bin, dbPath)
 
 	ctx := context.Background()
 	client := loadClient(10)
@@ -111,7 +111,7 @@ func TestEveryAcknowledgedAttemptSurvivesASIGKILL(t *testing.T) {
 	require.NotEmpty(t, got.seqs, "some answers were acknowledged before the kill")
 
 	// The server restarts on the same file (SQLite replays its WAL).
-	_, base = startServe(t, bin, dbPath)
+	_, base = startServeProcess(t, bin, dbPath)
 	require.NoError(t, call(ctx, client, base, "GET", "/readyz", "", nil, nil, 200))
 
 	st, err := store.Open(ctx, dbPath, slog.New(slog.DiscardHandler))

@@ -22,7 +22,9 @@ async function renderTeacher() {
   const { classes } = await api("GET", "/classes");
   const list = classes.length === 0 ? [el("p", {}, t("class.none"))] : [el("ul", { class: "classes" }, classes.map((c) =>
     el("li", {}, el("strong", {}, c.name), ` — ${t("class.code")} `, el("code", {}, c.code), " · ",
-      el("a", { href: `/classes/${c.id}/cards` }, t("class.cards")))))];
+      el("a", { href: `/classes/${c.id}/cards` }, t("class.cards")), " · ",
+      el("a", { href: `/dashboard/classes/${c.id}` }, t("class.dashboard")), " · ",
+      el("a", { href: `/dashboard/classes/${c.id}/assignments` }, t("class.assignments")))))];
   const form = el("form", { class: "inline-form", onsubmit: async (ev) => {
     ev.preventDefault();
     try {
@@ -38,7 +40,8 @@ async function renderTeacher() {
 async function renderParent() {
   const { children } = await api("GET", "/children");
   const list = children.length === 0 ? [el("p", {}, t("children.none"))] : [el("ul", {}, children.map((c) =>
-    el("li", {}, el("strong", {}, c.name), ` — ${t("level")} ${c.level}`)))];
+    el("li", {}, el("strong", {}, c.name), ` — ${t("level")} ${c.level} · `,
+      el("a", { href: `/reports/students/${c.id}` }, t("child.report")))))];
   const form = el("form", { class: "inline-form", onsubmit: async (ev) => {
     ev.preventDefault();
     try {
@@ -70,6 +73,7 @@ async function start() {
     return;
   }
   await render();
+  document.body.dataset.ready = "1";
 }
 
 start();

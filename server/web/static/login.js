@@ -153,6 +153,8 @@ function start() {
     else if (ev.key === "Backspace") pressKey("erase");
   });
   showTab("student");
+  // Tests (and anyone scripting the page) wait for this before acting.
+  document.body.dataset.ready = "1";
 }
 
 start();

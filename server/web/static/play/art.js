@@ -60,3 +60,53 @@ export function mouse(x, y, w) {
     s("circle", { cx: 56, cy: 35, r: 2.5, class: "nose" }),
     s("path", { d: "M8 38q-8 2-6 10", class: "mouse-tail" }));
 }
+
+// coin draws a gold coin of radius r centred on (cx, cy).
+function coin(cx, cy, r) {
+  return s("g", { class: "coin" },
+    s("circle", { cx, cy, r, class: "gold-coin" }),
+    s("circle", { cx, cy, r: r * 0.62, class: "coin-inner" }));
+}
+
+// powerArt draws the picture on a Magicoa potion's Power face, in a w×w box
+// at (x, y): three flasks for the Triple powers, a coin over two flasks for
+// Double bid, two arrows for Exchange, an eye for Indiscretion, two coins
+// and "=" for Equality. The words go beside it (the picture is decorative).
+export function powerArt(power, x, y, w) {
+  const k = w / 72;
+  const g = s("g", { transform: `translate(${x} ${y}) scale(${k})`, class: ["power-art", `power-${power}`], "aria-hidden": "true" });
+  switch (power) {
+    case "triple_blue":
+    case "triple_green": {
+      const liquid = power === "triple_blue" ? "liquid-blue" : "liquid-green";
+      g.append(flask(0, 18, 26, liquid), flask(23, 4, 26, liquid), flask(46, 18, 26, liquid),
+        s("text", { x: 36, y: 70, class: "power-times", "text-anchor": "middle" }, "×3"));
+      break;
+    }
+    case "double_bid":
+      g.append(flask(2, 26, 30, "liquid"), flask(40, 26, 30, "liquid-violet"), coin(36, 18, 14));
+      break;
+    case "exchange":
+      g.append(
+        s("path", { d: "M14 30a22 22 0 0 1 40-10", class: "power-arrow" }),
+        s("path", { d: "M56 8l-1 14-13-4z", class: "power-arrow-head" }),
+        s("path", { d: "M58 42a22 22 0 0 1-40 10", class: "power-arrow" }),
+        s("path", { d: "M16 64l1-14 13 4z", class: "power-arrow-head" }));
+      break;
+    case "indiscretion":
+      g.append(
+        s("path", { d: "M4 36q32-30 64 0q-32 30-64 0z", class: "power-eye" }),
+        s("circle", { cx: 36, cy: 36, r: 12, class: "power-iris" }),
+        s("circle", { cx: 36, cy: 36, r: 5, class: "pupil" }),
+        s("circle", { cx: 40, cy: 32, r: 2.5, class: "bubble" }));
+      break;
+    case "equality":
+      g.append(coin(14, 36, 13),
+        s("path", { d: "M30 30h12M30 42h12", class: "power-equals" }),
+        coin(58, 36, 13));
+      break;
+    default:
+      g.append(s("text", { x: 36, y: 50, class: "power-none", "text-anchor": "middle" }, "?"));
+  }
+  return g;
+}

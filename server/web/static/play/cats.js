@@ -12,6 +12,9 @@ const SPECIAL_ICON = { chase: "»", dead_end: "⇄", magic: "✦", seesaw: "⚖"
 
 function isEmpty(c) { return !c || (!c.a && !c.n && !c.s); }
 
+// hasValue: a multiplication or a product card (what a match compares).
+function hasValue(c) { return !!(c && (c.a || c.n)); }
+
 function cardText(c, t) {
   if (isEmpty(c)) return t("cats.no_card");
   if (c.a) return t("cats.card_mult", { a: c.a, b: c.b });
@@ -31,7 +34,7 @@ function catsCard(c, t) {
   const kind = c.a ? "mult" : c.n ? "prod" : "special";
   svg.append(s("rect", { x: 3, y: 3, width: W - 6, height: H - 6, rx: 10, class: `ccard-frame ccard-${kind}` }));
   if (kind === "mult") {
-    svg.append(s("text", { x: W / 2, y: 92, class: "num cmult", "text-anchor": "middle" }, `${c.a} × ${c.b}`));
+    svg.append(s("text", { x: W / 2, y: 92, class: ["num", "cmult", (c.a >= 10 || c.b >= 10) && "long"], "text-anchor": "middle" }, `${c.a} × ${c.b}`));
   } else if (kind === "prod") {
     svg.append(s("circle", { cx: W / 2, cy: 78, r: 38, class: "cprod-ring" }),
       s("text", { x: W / 2, y: 92, class: "num cprod", "text-anchor": "middle" }, String(c.n)));
@@ -52,10 +55,19 @@ export function render(root, dto, api) {
   const slapped = win && (win.slapped || []).includes(me);
   const meOut = v.players[me] && v.players[me].out;
 
-  const slap = () => {
+  const slap = (withSeat) => {
     if (dto.over || meOut) return;
-    api.move({ type: "slap" });
+    api.move(withSeat === undefined ? { type: "slap" } : { type: "slap", with: withSeat });
   };
+  // Naming a partner (the engine's `with`): when the student's newest card
+  // could match more than one other card on the table, each of those cards
+  // becomes a slap button that says "mine and this one". Which cards really
+  // match is the child's to see, so every card showing a number is offered,
+  // not only the right ones. The big button still slaps without naming.
+  const canSlap = legal.some((m) => m.type === "slap") && !slapped && !meOut && !v.over;
+  const partners = canSlap && hasValue(v.players[me] && v.players[me].top)
+    ? v.players.map((p, i) => i).filter((i) => i !== me && !v.players[i].out && hasValue(v.players[i].top)) : [];
+  const naming = partners.length >= 2;
 
   // Players: the student first, then the others in seat order.
   const order = [me, ...v.players.map((_, i) => i).filter((i) => i !== me)];
@@ -73,7 +85,16 @@ export function render(root, dto, api) {
     },
       h("div", { class: "cat-head" }, svgBox(40, 40, { class: "cat-face", "aria-hidden": "true" }, cat(0, 0, 40, FUR[i % FUR.length])),
         h("strong", {}, name), ...badges),
-      h("div", { class: "cat-card", role: "img", "aria-label": t("cats.top_of", { name, card: cardText(p.top, t) }) }, catsCard(p.top, t)),
+      naming && partners.includes(i)
+        ? h("button", {
+          type: "button", class: "cat-card slap-with", "data-key": `with${i}`,
+          "aria-label": t("cats.slap_with_label", { name, card: cardText(p.top, t), mine: cardText(v.players[me].top, t) }),
+          on: {
+            pointerdown: (ev) => { ev.preventDefault(); slap(i); },
+            click: (ev) => { if (ev.detail === 0) slap(i); },
+          },
+        }, catsCard(p.top, t), h("span", { class: "slap-with-word" }, t("cats.slap_with")))
+        : h("div", { class: "cat-card", role: "img", "aria-label": t("cats.top_of", { name, card: cardText(p.top, t) }) }, catsCard(p.top, t)),
       h("p", { class: "cat-counts" }, t("cats.counts", { deck: p.deck, pile: p.pile })),
       p.top && p.top.s ? h("p", { class: "special-what" }, t(`cats.special.${p.top.s}.what`)) : null);
   });
@@ -144,7 +165,7 @@ export function render(root, dto, api) {
     table,
     bar,
     h("div", { class: "cats-controls" }, flipBtn, slapBtn),
-    h("p", { class: "hint" }, t("cats.keys_hint")),
+    h("p", { class: "hint" }, naming ? t("cats.keys_hint_with") : t("cats.keys_hint")),
     eventsBox(dto, (e) => catsEvent(e, dto, t), t, api.ui)));
 }
 
@@ -159,11 +180,12 @@ function catsEvent(e, dto, t) {
     case "gluttony": return t("cats.ev.gluttony", { me, who });
     case "direction": return t("cats.ev.direction");
     case "magic": return t("cats.ev.magic");
-    case "chase": return t("cats.ev.chase", { me, who: seatNameOf(dto, d.slowest, t) });
+    case "chase": return t("cats.ev.chase", { me: d.slowest === dto.seat, who: seatNameOf(dto, d.slowest, t) });
     case "ambush": return t("cats.ev.ambush", { me, who });
     case "give": return t("cats.ev.give", { me, who, to: seatNameOf(dto, d.to, t) });
     case "finished": return t("cats.ev.finished", { me, who });
     case "recycle": return null;
+    case "window_closed": return t("cats.ev.window_closed");
     case "over": return t("cats.over");
     default: return null;
   }

@@ -4,7 +4,7 @@
 // + and − only in rule set #3) builds as they are chosen; a tile moves by
 // drag, or by tap on the tile then tap on an empty place.
 
-import { h, s, svgBox, button } from "./dom.js";
+import { h, s, svgBox, button, svgControl, swallowNextClick } from "./dom.js";
 import { monster } from "./art.js";
 import { seatNameOf, eventsBox } from "./gamebits.js";
 import { centre, corners, rhombus, pathOf, hexPath, rhombusCentre, pips, bounds, emptyPlaces, moved, same, FACES } from "./hexboard.js";
@@ -85,28 +85,24 @@ export function render(root, dto, api) {
       const val = p.values[f];
       const face = s("path", { d: pathOf(pts), class: ["face", `face-${FACES[f]}`, order >= 0 && "chosen", hinted && "hinted"] });
       const [mx, my] = rhombusCentre(pts);
-      const label = dice ? pips(pts, val, 4.2) : [s("text", { x: mx.toFixed(1), y: (my + 10).toFixed(1), class: "face-num", "text-anchor": "middle" }, String(val))];
+      const label = dice ? pips(pts, val, 5.5) : [s("text", { x: mx.toFixed(1), y: (my + 10).toFixed(1), class: "face-num", "text-anchor": "middle" }, String(val))];
       const fg = s("g", {}, face, ...label,
         order >= 0 ? s("text", { x: (mx + 16).toFixed(1), y: (my - 10).toFixed(1), class: "face-order", "text-anchor": "middle" }, "abc"[order]) : null);
       if (ui.mode === "faces" && canClaim) {
-        fg.setAttribute("tabindex", "0");
-        fg.setAttribute("role", "button");
         fg.setAttribute("class", "face-btn");
-        fg.setAttribute("aria-pressed", String(order >= 0));
-        fg.setAttribute("data-key", `f${p.at.q},${p.at.r},${f}`);
-        fg.setAttribute("aria-label", t("cube.face_label", { colour: t(`cube.colour.${FACE_NAME[f]}`), n: val, q: p.at.q, r: p.at.r }));
-        activate(fg, () => chooseFace(p.at, f));
+        svgControl(fg, {
+          label: t("cube.face_label", { colour: t(`cube.colour.${FACE_NAME[f]}`), n: val, q: p.at.q, r: p.at.r }),
+          key: `f${p.at.q},${p.at.r},${f}`, pressed: order >= 0,
+        }, () => chooseFace(p.at, f));
       }
       g.append(fg);
     }
     g.append(s("path", { d: hexPath(cx, cy, SIZE), class: "tile-edge" }));
     if (ui.mode === "move" && canClaim) {
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.setAttribute("aria-pressed", String(!!picked));
-      g.setAttribute("data-key", `t${p.at.q},${p.at.r}`);
-      g.setAttribute("aria-label", t("cube.tile_label", { y: p.values[0], r: p.values[1], b: p.values[2], q: p.at.q, r2: p.at.r }));
-      activate(g, () => chooseTile(p.at));
+      svgControl(g, {
+        label: t("cube.tile_label", { y: p.values[0], r: p.values[1], b: p.values[2], q: p.at.q, r2: p.at.r }),
+        key: `t${p.at.q},${p.at.r}`, pressed: !!picked,
+      }, () => chooseTile(p.at));
     }
     if (canClaim && !(ui.move && ui.move.to)) draggable(g, svg, p.at, layout, (to) => {
       ui.move = { from: { q: p.at.q, r: p.at.r }, to };
@@ -120,9 +116,8 @@ export function render(root, dto, api) {
   if (ui.move && ui.move.from && !ui.move.to) {
     for (const at of emptyPlaces(layout, ui.move.from)) {
       const [cx, cy] = centre(at.q, at.r, SIZE);
-      const spot = s("path", { d: hexPath(cx, cy, SIZE * 0.92), class: "empty-place", tabindex: "0", role: "button",
-        "data-key": `e${at.q},${at.r}`, "aria-label": t("cube.empty_label", { q: at.q, r: at.r }) });
-      activate(spot, () => chooseEmpty(at));
+      const spot = s("path", { d: hexPath(cx, cy, SIZE * 0.92), class: "empty-place" });
+      svgControl(spot, { label: t("cube.empty_label", { q: at.q, r: at.r }), key: `e${at.q},${at.r}` }, () => chooseEmpty(at));
       svg.append(spot);
     }
   }
@@ -134,11 +129,17 @@ export function render(root, dto, api) {
       const picked = ui.code === m.code;
       return h("button", {
         type: "button", class: ["monster-card", picked && "selected"], "aria-pressed": String(picked), "data-key": `m${m.code}`,
-        "aria-label": t("cube.monster_label", { code: shown, stars: m.stars, points: m.double ? "×2" : `+${m.points}` }),
+        "aria-label": v.rules === 2 && shown !== m.code
+          ? t("cube.monster_label_shift", { code: m.code, shown, stars: m.stars, points: m.double ? "×2" : `+${m.points}` })
+          : t("cube.monster_label", { code: shown, stars: m.stars, points: m.double ? "×2" : `+${m.points}` }),
         disabled: !canClaim || null, on: { click: () => { ui.code = picked ? undefined : m.code; rerender(); } },
       }, monsterCard(m, shown));
     }),
     codes.length ? null : h("p", { class: "empty" }, t("cube.no_monsters")));
+
+  // ---- rule set #2: the modifiers in front of the student, who receives
+  // the card when it is caught, and which of their three it replaces.
+  const give = v.rules === 2 ? giveBox(dto, ui, canClaim, t, api.tn, rerender) : null;
 
   // ---- the formula
   const vals = ui.faces.map((f) => {
@@ -175,7 +176,10 @@ export function render(root, dto, api) {
       m.ops = ui.ops.slice();
     }
     if (ui.move && ui.move.to && type !== "no_solution") m.tile = { from: ui.move.from, to: ui.move.to };
-    if (v.rules === 2 && type === "claim") m.target = ui.target ?? defaultTarget(dto);
+    if (v.rules === 2 && type === "claim" && seatCount(v) > 1) {
+      m.target = ui.target ?? defaultTarget(dto);
+      if (((v.fronts || [])[m.target] || []).length >= 3) m.replace = ui.replace || 0;
+    }
     const ok = await api.move(m);
     if (ok) reset(ui);
   };
@@ -201,15 +205,17 @@ export function render(root, dto, api) {
   }
 
   const scores = h("ul", { class: "cube-scores" }, (v.won_counts || []).map((n, i) =>
-    h("li", {}, t("cube.won_n", { name: seatNameOf(dto, i, t), n }),
+    h("li", {}, api.tn("cube.won_n", n, { name: seatNameOf(dto, i, t) }),
       v.votes && v.votes[i] ? h("span", { class: "badge" }, t("cube.voted")) : null)));
 
   const hint = v.hint && v.hint.solution ? h("p", { class: "hint-box" }, t("cube.hint", {
     f: `${v.hint.solution.values[0]} ${OP_TEXT[v.hint.solution.ops[0]]} ${v.hint.solution.values[1]} ${OP_TEXT[v.hint.solution.ops[1]]} ${v.hint.solution.values[2]}`,
-    code: v.hint.code })) : null;
+    code: v.hint.solution.value ?? v.hint.code })) : null; // the value reached: in #2 the code shifted by the modifiers
 
-  root.replaceChildren(h("div", { class: "cube-game" },
+  const others = turnBased ? otherBoards(dto, dice, t) : null;
+  root.replaceChildren(h("div", { class: ["cube-game", others && "with-others"] },
     h("div", { class: "cube-board-wrap" }, svg),
+    others,
     h("div", { class: "cube-side" },
       h("p", { class: "prompt" }, prompt), timer,
       monsters,
@@ -217,8 +223,9 @@ export function render(root, dto, api) {
       moveText ? h("p", { class: "move-text" }, moveText) : null,
       h("div", { class: "actions" }, actions),
       h("div", { class: "actions" }, main),
+      give,
       hint,
-      h("p", { class: "pile-line" }, t("cube.pile", { n: v.pile_size }), v.last_round ? h("strong", {}, " · ", t("cube.last_round")) : null),
+      h("p", { class: "pile-line" }, api.tn("cube.pile", v.pile_size), v.last_round ? h("strong", {}, " · ", t("cube.last_round")) : null),
       scores,
       eventsBox(dto, (e) => cubeEvent(e, dto, t), t, ui))));
 }
@@ -229,17 +236,96 @@ function reset(ui) {
   ui.code = undefined;
 }
 
+function seatCount(v) { return (v.won_counts || []).length || 1; }
+
+// defaultTarget is the engine's default: the next seat.
 function defaultTarget(dto) {
-  const n = (dto.view.won_counts || []).length || 2;
-  return (dto.view.seat + 1) % n;
+  return (dto.view.seat + 1) % seatCount(dto.view);
 }
 
-// activate makes an SVG element act as a button: click, Enter and Space.
-function activate(el, fn) {
-  el.addEventListener("click", (ev) => { ev.stopPropagation(); fn(); });
-  el.addEventListener("keydown", (ev) => {
-    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); fn(); }
+function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0"; }
+
+// giveBox (rule set #2): the student's own modifiers, then a choice of the
+// player who receives the card and, when that player already has three
+// cards in front of them, which one the new card replaces (0 the oldest).
+function giveBox(dto, ui, canClaim, t, tn, rerender) {
+  const v = dto.view;
+  const n = seatCount(v);
+  const fronts = v.fronts || [];
+  const mine = fronts[v.seat] || [];
+  const own = h("p", { class: "shift-line" }, mine.length
+    ? t("cube.shift_line", { mods: mine.map(signed).join(", "), shift: signed(v.shift || 0) })
+    : t("cube.shift_none"),
+    (v.pile_sizes || [])[v.seat] !== undefined ? h("span", { class: "pile-own" }, " · ", tn("cube.own_pile", v.pile_sizes[v.seat])) : null);
+  if (n < 2) return h("section", { class: "give-box" }, own);
+  if (ui.target === undefined || ui.target === v.seat || ui.target >= n) ui.target = defaultTarget(dto);
+  const front = fronts[ui.target] || [];
+  if (!(ui.replace >= 0 && ui.replace < front.length)) ui.replace = 0;
+  const seats = [];
+  for (let i = 0; i < n; i++) {
+    if (i === v.seat) continue;
+    const k = (fronts[i] || []).length;
+    const name = seatNameOf(dto, i, t);
+    seats.push(button([h("span", {}, name), h("span", { class: "front-count" }, t("cube.front_count", { n: k }))], () => { ui.target = i; rerender(); }, {
+      class: "give-seat", "aria-pressed": String(ui.target === i), "data-key": `give${i}`, disabled: !canClaim || null,
+      "aria-label": t("cube.give_to_label", { name, n: k }),
+    }));
+  }
+  const parts = [own, h("h2", { class: "zone-title" }, t("cube.give_title")), h("div", { class: "actions", role: "group", "aria-label": t("cube.give_title") }, seats)];
+  if (front.length >= 3) {
+    const name = seatNameOf(dto, ui.target, t);
+    parts.push(h("p", { class: "replace-q" }, t("cube.replace_title", { name })),
+      h("div", { class: "actions", role: "group", "aria-label": t("cube.replace_title", { name }) }, front.map((mod, j) =>
+        button([frontCard(mod), h("span", {}, j === 0 ? t("cube.oldest") : j === front.length - 1 ? t("cube.newest") : t("cube.middle"))], () => { ui.replace = j; rerender(); }, {
+          class: "front-btn", "aria-pressed": String(ui.replace === j), "data-key": `replace${j}`, disabled: !canClaim || null,
+          "aria-label": t("cube.replace_label", { mod: signed(mod), which: j === 0 ? t("cube.oldest") : j === front.length - 1 ? t("cube.newest") : t("cube.middle") }),
+        }))));
+  }
+  return h("section", { class: "give-box", "aria-label": t("cube.give_title") }, parts);
+}
+
+// frontCard is the back of a card laid in front of a player: only its
+// modifier shows.
+function frontCard(mod) {
+  return svgBox(44, 58, { class: "front-card", "aria-hidden": "true", focusable: "false" },
+    s("rect", { x: 2, y: 2, width: 40, height: 54, rx: 6, class: "card-back" }),
+    s("text", { x: 22, y: 37, class: "front-mod", "text-anchor": "middle" }, signed(mod)));
+}
+
+// otherBoards draws the other players' tiles small and read-only (rules #3
+// and #4: every board lies open on the table).
+function otherBoards(dto, dice, t) {
+  const v = dto.view;
+  const out = [];
+  (v.boards || []).forEach((layout, i) => {
+    if (i === v.seat || !layout) return;
+    const name = seatNameOf(dto, i, t);
+    out.push(h("figure", { class: ["mini-board", i === v.turn && "turn"] },
+      h("div", { role: "img", "aria-label": t("cube.board_of_label", { name, tiles: layout.map((p) => p.values.join("-")).join(", ") }) }, tilesSVG(layout, dice)),
+      h("figcaption", {}, t("cube.board_of", { name }), i === v.turn ? h("span", { class: "badge turn" }, t("cube.their_turn")) : null)));
   });
+  return out.length ? h("div", { class: "cube-others" }, out) : null;
+}
+
+// tilesSVG draws a layout without any control (for a small, read-only board).
+function tilesSVG(layout, dice) {
+  const b = bounds(layout.map((p) => p.at), SIZE);
+  const svg = svgBox(b.w, b.h, { class: "hexboard mini", "aria-hidden": "true", focusable: "false" });
+  svg.setAttribute("viewBox", `${b.x.toFixed(1)} ${b.y.toFixed(1)} ${b.w.toFixed(1)} ${b.h.toFixed(1)}`);
+  for (const p of layout) {
+    const [cx, cy] = centre(p.at.q, p.at.r, SIZE);
+    const k = corners(cx, cy, SIZE);
+    const g = s("g", { class: "tile" });
+    for (let f = 0; f < 3; f++) {
+      const pts = rhombus(k, f);
+      const [mx, my] = rhombusCentre(pts);
+      g.append(s("path", { d: pathOf(pts), class: ["face", `face-${FACES[f]}`] }),
+        ...(dice ? pips(pts, p.values[f], 6.5) : [s("text", { x: mx.toFixed(1), y: (my + 12).toFixed(1), class: "face-num mini-num", "text-anchor": "middle" }, String(p.values[f]))]));
+    }
+    g.append(s("path", { d: hexPath(cx, cy, SIZE), class: "tile-edge" }));
+    svg.append(g);
+  }
+  return svg;
 }
 
 // draggable lets a tile be dragged onto an empty place. A short press stays
@@ -273,7 +359,7 @@ function draggable(g, svg, from, layout, onDrop) {
     if (!wasDrag) return;
     ev.preventDefault();
     // Swallow the click that follows a drag, so it does not also pick a face.
-    g.addEventListener("click", (c) => c.stopPropagation(), { capture: true, once: true });
+    swallowNextClick(g);
     let best = null, bestD = Infinity;
     for (const at of emptyPlaces(layout, from)) {
       const [cx, cy] = centre(at.q, at.r, SIZE);
@@ -286,11 +372,16 @@ function draggable(g, svg, from, layout, onDrop) {
   g.addEventListener("pointercancel", () => { start = null; ghost = null; g.removeAttribute("transform"); });
 }
 
+// monsterCard draws a monster card. In rule set #2, when the modifiers in
+// front of the student shift the codes, the printed code shows at the top
+// and the value to reach in big.
 function monsterCard(m, shown) {
   const svg = svgBox(90, 120, { class: "mcard", "aria-hidden": "true", focusable: "false" });
+  const shifted = shown !== m.code;
   svg.append(
     s("rect", { x: 2, y: 2, width: 86, height: 116, rx: 9, class: `mcard-frame stars-${m.stars}` }),
-    monster(22, 8, 46, `monster-kind-${((m.code - 1) >> 2) % 4}`, m.code),
+    s("text", { x: 45, y: 18, class: "mcard-printed", "text-anchor": "middle" }, shifted ? `${m.code} ${signed(shown - m.code)}` : ""),
+    monster(22, shifted ? 19 : 8, shifted ? 42 : 46, `monster-kind-${((m.code - 1) >> 2) % 4}`, m.code),
     s("text", { x: 45, y: 86, class: "num", "text-anchor": "middle" }, String(shown)),
     s("text", { x: 45, y: 110, class: "mcard-meta", "text-anchor": "middle" }, `${"★".repeat(m.stars)} ${m.double ? "×2" : "+" + m.points}`));
   return svg;
@@ -306,6 +397,9 @@ function cubeEvent(e, dto, t) {
     case "no_solution_claim": return t("cube.ev.nosol", { me, who });
     case "pass": return t("cube.ev.pass", { me, who });
     case "time_up": return t("cube.ev.time_up", { me, who });
+    case "no_solution_wrong": return t("cube.ev.nosol_wrong", { code: d.code });
+    case "no_solution_upheld": return t("cube.ev.nosol_upheld");
+    case "over": return null; // the result panel says it
     case "tile_moved": return t("cube.ev.moved", { me, who });
     default: return null;
   }

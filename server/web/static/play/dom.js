@@ -44,6 +44,31 @@ export function button(label, onClick, attrs = {}) {
   return h("button", { type: "button", ...attrs, on: { click: onClick } }, label);
 }
 
+// svgControl makes an SVG element act as a button, for touch and keyboard
+// alike: focusable (tabindex 0), role button, a spoken label, aria-pressed
+// when it toggles, and click, Enter or Space activate it. Every interactive
+// SVG element goes through here (webcheck's tests grep the modules for
+// anything that bypasses it).
+export function svgControl(el, { label, key, pressed }, fn) {
+  if (!label) throw new Error("svgControl: an interactive element needs a label");
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", label);
+  if (key) el.setAttribute("data-key", key);
+  if (pressed !== undefined) el.setAttribute("aria-pressed", String(!!pressed));
+  el.addEventListener("click", (ev) => { ev.stopPropagation(); fn(); });
+  el.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); fn(); }
+  });
+  return el;
+}
+
+// swallowNextClick drops the click a browser sends after a drag ends, so a
+// drag does not also press what it started on.
+export function swallowNextClick(el) {
+  el.addEventListener("click", (c) => c.stopPropagation(), { capture: true, once: true });
+}
+
 // svgBox is an <svg> with a viewBox that scales to its box.
 export function svgBox(w, h2, attrs, ...children) {
   return s("svg", { viewBox: `0 0 ${w} ${h2}`, xmlns: SVG_NS, ...attrs }, ...children);

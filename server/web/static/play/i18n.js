@@ -45,9 +45,11 @@ export function t(key, params = {}) {
   return s.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
 }
 
-// plural picks key.one or key.other by n.
+// plural picks key.one or key.other by n: French says "0 point", English
+// "0 points".
 export function tn(key, n, params = {}) {
-  return t(n === 1 ? `${key}.one` : `${key}.other`, { n, ...params });
+  const one = current === "fr" ? n === 0 || n === 1 : n === 1;
+  return t(one ? `${key}.one` : `${key}.other`, { n, ...params });
 }
 
 // applyStatic fills elements marked data-i18n and wires data-lang-switch

@@ -4,7 +4,7 @@
 // and at the end compute the tripled score. The classic edition shows values.
 
 import { h, s, svgBox, button } from "./dom.js";
-import { flask } from "./art.js";
+import { flask, powerArt } from "./art.js";
 import { seatNameOf, eventsBox } from "./gamebits.js";
 
 function has(legal, type) { return (legal || []).some((m) => m.type === type); }
@@ -12,13 +12,15 @@ function has(legal, type) { return (legal || []).some((m) => m.type === type); }
 function factText(f) { return f ? `${f.a} × ${f.b}` : ""; }
 
 // potionSVG draws a potion on its Potion face (colour, points) or, when
-// hidden, on its Power face (the power only).
+// hidden, on its Power face: the power's picture and name (its effect is
+// written in words beside the card, see powerWhat).
 function potionSVG(p, t) {
   const svg = svgBox(100, 140, { class: "mpotion", "aria-hidden": "true", focusable: "false" });
   if (p.hidden) {
     svg.append(s("rect", { x: 2, y: 2, width: 96, height: 136, rx: 10, class: "mpotion-back" }),
-      s("text", { x: 50, y: 62, class: "mpower-icon", "text-anchor": "middle" }, p.power ? "✦" : "?"),
-      s("text", { x: 50, y: 100, class: "mpower-name", "text-anchor": "middle" }, p.power ? t(`magicoa.power_short.${p.power}`) : t("magicoa.no_power")));
+      s("rect", { x: 10, y: 10, width: 80, height: 80, rx: 8, class: "mpower-window" }),
+      powerArt(p.power || "", 14, 14, 72),
+      powerName(p.power ? t(`magicoa.power_short.${p.power}`) : t("magicoa.no_power")));
     return svg;
   }
   svg.append(s("rect", { x: 2, y: 2, width: 96, height: 136, rx: 10, class: `mpotion-frame colour-${p.colour}` }),
@@ -27,6 +29,17 @@ function potionSVG(p, t) {
     s("text", { x: 50, y: 126, class: "mcolour", "text-anchor": "middle" }, t(`magicoa.colour.${p.colour}`)));
   if (p.power) svg.append(s("text", { x: 86, y: 24, class: "mpower-mark", "text-anchor": "middle" }, "✦"));
   return svg;
+}
+
+// powerName writes a power's name under its picture, narrower when long so
+// it stays inside the card in both languages.
+function powerName(text) {
+  return s("text", { x: 50, y: 112, class: ["mpower-name", text.length > 11 && "long"], "text-anchor": "middle" }, text);
+}
+
+// powerWhat says in words what a potion's power does (nothing without one).
+function powerWhat(p, t) {
+  return p && p.power ? h("p", { class: "power-what" }, t(`magicoa.power_what.${p.power}`)) : null;
 }
 
 function potionLabel(p, t) {
@@ -55,7 +68,7 @@ function goldLabel(c, t) {
 }
 
 export function render(root, dto, api) {
-  const { t } = api;
+  const { t, tn } = api;
   const v = dto.view;
   const me = v.seat;
   const ui = api.ui;
@@ -64,7 +77,9 @@ export function render(root, dto, api) {
   const phaseKey = `${v.match}:${v.round}:${v.phase}:${v.placer}:${v.wave}`;
   if (ui.phaseKey !== phaseKey) { ui.phaseKey = phaseKey; ui.pick = []; ui.answer = ""; }
 
-  const placeTargets = legal.filter((m) => m.type === "place");
+  // The engine omits a zero potion index from its legal moves (omitempty):
+  // a place move without one is on the first potion.
+  const placeTargets = legal.filter((m) => m.type === "place").map((m) => ({ ...m, potion: m.potion ?? 0 }));
   const exchange = has(legal, "exchange") || has(legal, "pass");
 
   // The potions on offer, with the gold cards on them.
@@ -75,12 +90,12 @@ export function render(root, dto, api) {
     const pot = h("div", { class: "mslot-potion", role: "img", "aria-label": potionLabel(sl.potion, t) }, potionSVG(sl.potion, t));
     const bidLine = top
       ? h("p", { class: "bid" }, t("magicoa.bid_by", { name: seatNameOf(dto, top.seat, t), what: top.fact ? `${factText(top.fact)} = ${top.value}` : top.value }),
-        bids.length > 1 ? h("span", { class: "covered" }, " ", t("magicoa.covered", { n: bids.length - 1 })) : null)
+        bids.length > 1 ? h("span", { class: "covered" }, " ", tn("magicoa.covered", bids.length - 1)) : null)
       : h("p", { class: "bid free" }, t("magicoa.free"));
     const actions = [];
     if (canPlace) actions.push(button(t("magicoa.place_here"), () => api.move({ type: "place", potion: i }), { class: "primary", "data-key": `place${i}` }));
     if (exchange && has(legal, "exchange")) actions.push(button(t("magicoa.swap_here"), () => api.move({ type: "exchange", potion: i }), { "data-key": `swap${i}` }));
-    return h("li", { class: ["mslot", top && top.seat === me && "mine"] }, pot, bidLine, ...actions);
+    return h("li", { class: ["mslot", top && top.seat === me && "mine"] }, pot, powerWhat(sl.potion, t), bidLine, ...actions);
   });
   const doubles = placeTargets.filter((m) => m.double).map((m) =>
     button(t("magicoa.place_double", { a: m.potion + 1, b: m.potion + 2 }), () => api.move({ type: "place", potion: m.potion, double: true }), { "data-key": `double${m.potion}` }));
@@ -104,15 +119,19 @@ export function render(root, dto, api) {
     panel.push(h("p", { class: "prompt" }, t("magicoa.wait_place", { name: seatNameOf(dto, v.placer, t) })));
   } else if (exchange) {
     panel.push(h("p", { class: "prompt" }, t("magicoa.prompt_exchange")));
-    if (v.pile_top) panel.push(h("div", { class: "mslot-potion", role: "img", "aria-label": t("magicoa.pile_top", { what: potionLabel(v.pile_top, t) }) }, potionSVG(v.pile_top, t)));
+    if (v.pile_top) panel.push(h("div", { class: "mslot-potion", role: "img", "aria-label": t("magicoa.pile_top", { what: potionLabel(v.pile_top, t) }) }, potionSVG(v.pile_top, t)), powerWhat(v.pile_top, t));
     panel.push(button(t("magicoa.no_exchange"), () => api.move({ type: "pass" }), { "data-key": "pass" }));
   } else if (v.phase === "power" && v.deciding && has(legal, "power")) {
     const p = v.deciding;
     panel.push(h("p", { class: "prompt" }, t("magicoa.prompt_power")),
-      h("div", { class: "mslot-potion", role: "img", "aria-label": potionLabel(p, t) }, potionSVG(p, t)),
-      h("p", {}, t(`magicoa.power_what.${p.power}`)),
+      h("div", { class: "two-faces", role: "group", "aria-label": t("magicoa.two_faces") },
+        h("figure", {}, h("div", { class: "mslot-potion", role: "img", "aria-label": potionLabel(p, t) }, potionSVG(p, t)),
+          h("figcaption", {}, t("magicoa.face_potion", { points: tn("magicoa.points", p.points) }))),
+        h("figure", {}, h("div", { class: "mslot-potion", role: "img", "aria-label": t("magicoa.potion_hidden_power", { power: t(`magicoa.power.${p.power}`) }) }, potionSVG({ hidden: true, power: p.power }, t)),
+          h("figcaption", {}, t("magicoa.face_power", { power: t(`magicoa.power.${p.power}`) })))),
+      h("p", { class: "power-what-big" }, t(`magicoa.power_what.${p.power}`)),
       h("div", { class: "actions" },
-        button(t("magicoa.keep_points", { n: p.points }), () => api.move({ type: "power", activate: false }), { "data-key": "keep" }),
+        button(tn("magicoa.keep_points", p.points), () => api.move({ type: "power", activate: false }), { "data-key": "keep" }),
         button(t("magicoa.activate", { power: t(`magicoa.power.${p.power}`) }), () => api.move({ type: "power", activate: true }), { class: "primary", "data-key": "activate" })));
   } else if (v.phase === "triple" && v.triple && has(legal, "answer")) {
     const q = v.triple;
@@ -140,7 +159,7 @@ export function render(root, dto, api) {
 
   const players = h("ul", { class: "mplayers" }, (v.players || []).map((p) => h("li", { class: p.seat === me ? "me" : null },
     h("strong", {}, seatNameOf(dto, p.seat, t)), " ",
-    t("magicoa.player_line", { score: p.score, won: (p.won || []).length, left: (p.unplayed || []).length }),
+    t("magicoa.player_line", { score: tn("magicoa.points", p.score), won: tn("magicoa.potions_n", (p.won || []).length), left: tn("magicoa.gold_left", (p.unplayed || []).length) }),
     p.seat === v.first ? h("span", { class: "badge" }, t("magicoa.first_player")) : null,
     v.phase === "choose" && p.chosen ? h("span", { class: "badge" }, t("magicoa.has_chosen")) : null,
     (p.powers || []).length ? h("span", { class: "powers" }, " · ", p.powers.map((w) => t(`magicoa.power.${w}`)).join(", ")) : null)));
@@ -148,16 +167,17 @@ export function render(root, dto, api) {
   root.replaceChildren(h("div", { class: "magicoa-game" },
     h("p", { class: "round-line" }, t("magicoa.round", { r: v.round, n: v.rounds }),
       v.matches > 1 ? ` · ${t("magicoa.match", { m: v.match, n: v.matches })}` : "",
-      ` · ${t("magicoa.pile", { n: v.pile_size })}`),
+      ` · ${tn("magicoa.pile", v.pile_size)}`),
     h("ol", { class: "mrow", "aria-label": t("magicoa.row") }, slots),
     h("div", { class: "mbottom" },
-      h("section", { class: "mpanel", "aria-label": t("magicoa.your_move") }, panel),
+      h("div", { class: "mmain" },
+        h("section", { class: "mpanel", "aria-label": t("magicoa.your_move") }, panel),
+        chosen.length ? h("section", { class: "hand" }, h("h2", { class: "zone-title" }, t("magicoa.your_stack")), h("div", { class: "cards" }, chosen)) : null,
+        h("section", { class: "hand", "aria-label": t("magicoa.your_gold") },
+          h("h2", { class: "zone-title" }, t("magicoa.your_gold"), you ? h("span", { class: "zone-hint" }, t("magicoa.score", { n: you.score })) : null),
+          h("div", { class: "cards" }, hand.length ? hand : h("p", { class: "empty" }, t("magicoa.no_gold"))))),
       h("section", { class: "mplayers-box", "aria-label": t("magicoa.players") }, players,
-        eventsBox(dto, (e) => magicoaEvent(e, dto, t), t, ui))),
-    chosen.length ? h("section", { class: "hand" }, h("h2", { class: "zone-title" }, t("magicoa.your_stack")), h("div", { class: "cards" }, chosen)) : null,
-    h("section", { class: "hand", "aria-label": t("magicoa.your_gold") },
-      h("h2", { class: "zone-title" }, t("magicoa.your_gold"), you ? h("span", { class: "zone-hint" }, t("magicoa.score", { n: you.score })) : null),
-      h("div", { class: "cards" }, hand.length ? hand : h("p", { class: "empty" }, t("magicoa.no_gold"))))));
+        eventsBox(dto, (e) => magicoaEvent(e, dto, t, tn), t, ui)))));
   if (ui.focusAnswer) {
     ui.focusAnswer = false;
     root.querySelector("input")?.focus();
@@ -179,18 +199,22 @@ function answerForm(question, key, send, ui, t) {
   return form;
 }
 
-function magicoaEvent(e, dto, t) {
+function magicoaEvent(e, dto, t, tn) {
   const who = seatNameOf(dto, e.seat, t);
   const me = e.seat === dto.seat;
   const d = e.data || {};
   switch (e.type) {
     case "placed": return t("magicoa.ev.placed", { me, who, what: d.fact ? `${d.fact} = ${d.value}` : d.value, n: (d.potion ?? 0) + 1 });
     case "discarded": return t("magicoa.ev.discarded", { me, who, v: d.value });
-    case "won": return t("magicoa.ev.won", { me, who, points: d.points, colour: t(`magicoa.colour.${d.colour}`) });
+    case "won": return t("magicoa.ev.won", { me, who, points: tn("magicoa.points", d.points), colour: t(`magicoa.colour.${d.colour}`) });
     case "exchanged": return t("magicoa.ev.exchanged", { me, who });
     case "round_started": return t("magicoa.ev.round", { r: d.round });
     case "tripled": return d.correct ? t("magicoa.ev.tripled_ok", { p: d.points, v: d.tripled }) : t("magicoa.ev.tripled_no", { p: d.points, v: d.tripled });
-    case "answered": return null;
+    case "answered": return null; // the attempt feedback says it
+    case "chosen": return t("magicoa.ev.chosen", { me, who });
+    case "points_kept": return t("magicoa.ev.points_kept", { me, who });
+    case "power_activated": return t("magicoa.ev.power_activated", { me, who, power: t(`magicoa.power.${d.power}`) });
+    case "bidding_started": case "exchange_passed": case "over": return null;
     default: return null;
   }
 }

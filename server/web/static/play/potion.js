@@ -137,13 +137,13 @@ export function render(root, dto, api) {
 
   const opponentBar = h("div", { class: "player-bar" },
     h("strong", {}, seatNameOf(dto, op, t)),
-    h("span", { class: "hand-backs" }, backs(v.hand_sizes[op]), t("potion.cards_in_hand", { n: v.hand_sizes[op] })),
+    h("span", { class: "hand-backs" }, backs(v.hand_sizes[op]), api.tn("potion.cards_in_hand", v.hand_sizes[op])),
     trophies(op));
 
-  const pile = h("div", { class: "pile", role: "img", "aria-label": t("potion.pile", { n: v.pile }) },
+  const pile = h("div", { class: "pile", role: "img", "aria-label": api.tn("potion.pile", v.pile) },
     svgBox(W, H, { class: "pcard", "aria-hidden": "true" }, cardBack(W, H),
       s("text", { x: W / 2, y: H / 2 + 12, class: "num big on-back", "text-anchor": "middle" }, String(v.pile))),
-    h("span", { class: "pile-label" }, t("potion.pile", { n: v.pile })));
+    h("span", { class: "pile-label" }, api.tn("potion.pile", v.pile)));
 
   // Actions and the sentence that says what to do now.
   const actions = [];
@@ -268,6 +268,8 @@ function potionEvent(e, dto, t) {
     case "end_turn": return t("potion.ev.end", { me, who });
     case "vigilance": return t("potion.ev.vigilance", { me, who });
     case "game_over": return t("potion.ev.over");
+    case "draw": return t("potion.ev.draw", { me, who });
+    case "answer": return null; // the quiz answer is said by the attempt feedback
     default: return eventLine(e, dto, t);
   }
 }

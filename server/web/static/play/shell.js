@@ -45,8 +45,11 @@ class GamePage {
     this.board = h("div", { class: "play-board", id: "play-board" });
     this.alert = h("p", { class: "play-alert", role: "alert", "aria-live": "assertive", hidden: true });
     this.status = h("p", { class: "play-status", "aria-live": "polite" });
+    this.top = h("div", { class: "play-top" });
     this.foot = h("div", { class: "play-foot" });
-    this.root.replaceChildren(this.head, this.alert, this.status, this.board, this.foot);
+    // The result of a finished game goes above the board (top), where a
+    // child sees it without scrolling; the session summary replaces the board.
+    this.root.replaceChildren(this.head, this.alert, this.status, this.top, this.board, this.foot);
   }
 
   async load() {
@@ -114,6 +117,10 @@ class GamePage {
     this.renderFoot();
     this.feedback();
     this.refocus(focusKey);
+    if (this.focusResult) {
+      this.focusResult = false;
+      this.top.querySelector("h2")?.focus();
+    }
   }
 
   // renderBoard redraws the game only (a module's own choices, a state):
@@ -146,12 +153,11 @@ class GamePage {
 
   renderFoot() {
     const d = this.dto;
-    const parts = [];
-    if (d.over && !this.summary) {
-      parts.push(this.resultPanel());
-    }
-    if (this.summary) parts.push(renderSummary(this.summary, { onHome: goHome, onAgain: () => this.again() }));
-    this.foot.replaceChildren(...parts);
+    this.top.replaceChildren(...(d.over && !this.summary ? [this.resultPanel()] : []));
+    // The first time the game is over, the focus goes to the result (read
+    // aloud, scrolled into view); later redraws leave the focus alone.
+    if (d.over && !this.summary && !this.announcedOver) this.announcedOver = this.focusResult = true;
+    this.foot.replaceChildren(...(this.summary ? [renderSummary(this.summary, { onHome: goHome, onAgain: () => this.again() })] : []));
   }
 
   // resultPanel says who won, with the scores, and offers the summary.
@@ -163,9 +169,9 @@ class GamePage {
     if (winners.length === 0) text = t("result.nobody");
     else if (winners.includes(d.seat)) text = winners.length > 1 ? t("result.shared") : t("result.you_won");
     else text = t("result.won_by", { names: winners.map((w) => seatName(d, w)).join(", ") });
-    const scores = (r.scores || []).map((sc, i) => h("li", {}, `${seatName(d, i)} : ${sc}`));
+    const scores = (r.scores || []).map((sc, i) => h("li", {}, t("result.score", { name: seatName(d, i), n: sc })));
     return h("section", { class: "result panel", "aria-labelledby": "result-title" },
-      h("h2", { id: "result-title" }, text),
+      h("h2", { id: "result-title", tabindex: "-1" }, text),
       r.reason && !t(`reason.${r.reason}`).startsWith("reason.") ? h("p", {}, t(`reason.${r.reason}`)) : null,
       scores.length ? h("ul", { class: "scores" }, scores) : null,
       button(t("session.summary"), () => this.finish(), { class: "primary", "data-key": "summary" }),

@@ -1,0 +1,437 @@
+package server
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/multipli/multipli/dashboard"
+	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/store"
+)
+
+// assignmentGames are the games an assignment may name (concepts.md).
+var assignmentGames = []string{"potion", "cats", "magicoa", "cube"}
+
+// Limits of an assignment's target: a week holds at most 7 days of 3 hours.
+const (
+	maxTargetMinutes  = 600
+	maxTargetSessions = 50
+	maxTitleLength    = 80
+)
+
+func init() {
+	for code, m := range assignmentMessages {
+		messages[code] = m
+	}
+}
+
+var assignmentMessages = map[string]games.Message{
+	"bad_date":       {EN: "Field “{field}” is not a date (YYYY-MM-DD).", FR: "Le champ « {field} » n’est pas une date (AAAA-MM-JJ)."},
+	"due_before":     {EN: "The due date comes before the start.", FR: "La date de fin est avant le début."},
+	"bad_target":     {EN: "The target is minutes (1–600) or sessions (1–50) per week.", FR: "L’objectif est en minutes (1 à 600) ou en séances (1 à 50) par semaine."},
+	"bad_game":       {EN: "Unknown game “{game}”.", FR: "Jeu inconnu « {game} »."},
+	"bad_tables":     {EN: "Tables are numbers from 1 to 12.", FR: "Les tables sont des nombres de 1 à 12."},
+	"bad_student":    {EN: "Student {id} is not in this class.", FR: "L’élève {id} n’est pas dans cette classe."},
+	"level_or_table": {EN: "Give a level or tables, not both.", FR: "Donnez un niveau ou des tables, pas les deux."},
+}
+
+// assignmentRequest creates an assignment, or (PATCH) changes the fields
+// it names. Tables is a custom set; Level a ladder step (green, violet, all,
+// all-12). Dates are YYYY-MM-DD (or RFC 3339): the start at 00:00 UTC, the
+// due date through its last second (23:59:59 UTC), so "due Friday" includes
+// Friday.
+type assignmentRequest struct {
+	Title      *string     `json:"title"`
+	Level      *string     `json:"level"`
+	Tables     []int       `json:"tables"`
+	Games      []string    `json:"games"`
+	Target     *targetJSON `json:"target"`
+	Start      *string     `json:"start"`
+	Due        *string     `json:"due"`
+	Timers     *bool       `json:"timers"`
+	StudentIDs []int64     `json:"student_ids"`
+}
+
+// assignmentJSON is an assignment as its teacher and students see it, with
+// this week's progress per student.
+type assignmentJSON struct {
+	ID         int64              `json:"id"`
+	ClassID    int64              `json:"class_id"`
+	Title      string             `json:"title"`
+	Level      games.Level        `json:"level"`
+	LevelLabel string             `json:"level_label"`
+	Games      []string           `json:"games"`
+	Target     targetJSON         `json:"target"`
+	Start      string             `json:"start"`
+	Due        string             `json:"due,omitempty"`
+	Timers     bool               `json:"timers"`
+	StudentIDs []int64            `json:"student_ids"`
+	Archived   bool               `json:"archived"`
+	Progress   []assignmentDoneJS `json:"progress"`
+}
+
+// targetJSON is dashboard.Target with the API's field names.
+type targetJSON struct {
+	Unit    string `json:"unit"` // "minutes" or "sessions"
+	PerWeek int    `json:"per_week"`
+}
+
+type assignmentDoneJS struct {
+	StudentID int64  `json:"student_id"`
+	Week      string `json:"week"`
+	Sessions  int    `json:"sessions"`
+	Minutes   int    `json:"minutes"`
+	Done      int    `json:"done"` // in the target's unit
+	Percent   int    `json:"percent"`
+	Complete  bool   `json:"complete"`
+}
+
+const dateLayout = "2006-01-02"
+
+func toAssignmentJSON(a dashboard.Assignment, archived bool, lang string, progress []dashboard.AssignmentProgress) assignmentJSON {
+	out := assignmentJSON{
+		ID: a.ID, ClassID: a.ClassID, Title: a.Title, Level: a.Level, LevelLabel: dashboard.LevelLabel(lang, a.Level),
+		Games: a.Games, Target: targetJSON(a.Target), Start: a.Start.UTC().Format(dateLayout), Timers: a.Timers,
+		StudentIDs: a.StudentIDs, Archived: archived, Progress: []assignmentDoneJS{},
+	}
+	if out.Games == nil {
+		out.Games = []string{}
+	}
+	if out.StudentIDs == nil {
+		out.StudentIDs = []int64{}
+	}
+	if !a.Due.IsZero() {
+		out.Due = a.Due.UTC().Format(dateLayout)
+	}
+	for _, p := range progress {
+		if p.AssignmentID != a.ID {
+			continue
+		}
+		d := assignmentDoneJS{StudentID: p.StudentID, Week: p.Week.String(), Sessions: p.Sessions, Minutes: int(p.PlayedSeconds / 60)}
+		d.Done = d.Sessions
+		if a.Target.Unit == dashboard.TargetMinutes {
+			d.Done = d.Minutes
+		}
+		if a.Target.PerWeek > 0 {
+			d.Percent = min(100, d.Done*100/a.Target.PerWeek)
+			d.Complete = d.Done >= a.Target.PerWeek
+		}
+		out.Progress = append(out.Progress, d)
+	}
+	return out
+}
+
+func parseDay(field, v string, endOfDay bool) (time.Time, error) {
+	v = strings.TrimSpace(v)
+	if t, err := time.Parse(time.RFC3339, v); err == nil {
+		return t.UTC(), nil
+	}
+	t, err := time.Parse(dateLayout, v)
+	if err != nil {
+		return time.Time{}, invalid(field, "bad_date")
+	}
+	if endOfDay {
+		t = t.Add(24*time.Hour - time.Second)
+	}
+	return t, nil
+}
+
+// apply writes the request's fields over a (a new one starts from the
+// defaults: the whole class, green, timers on, 20 minutes a week from today).
+func (r assignmentRequest) apply(a *dashboard.Assignment, students map[int64]bool) error {
+	if r.Title != nil {
+		a.Title = strings.TrimSpace(*r.Title)
+		if utf8.RuneCountInString(a.Title) > maxTitleLength {
+			return invalid("title", "too_long", "max", maxTitleLength)
+		}
+	}
+	if r.Level != nil && r.Tables != nil {
+		return invalid("tables", "level_or_table")
+	}
+	if r.Level != nil {
+		l := store.LevelOf(*r.Level)
+		if l.Name == "" || strings.HasPrefix(strings.TrimSpace(*r.Level), "{") {
+			return invalid("level", "bad_level", "level", *r.Level)
+		}
+		a.Level = l
+	}
+	if r.Tables != nil {
+		if len(r.Tables) == 0 {
+			return invalid("tables", "required")
+		}
+		for _, t := range r.Tables {
+			if t < 1 || t > games.MaxFactor {
+				return invalid("tables", "bad_tables")
+			}
+		}
+		a.Level = games.Custom(r.Tables...)
+	}
+	if r.Games != nil {
+		for _, g := range r.Games {
+			if !slices.Contains(assignmentGames, g) {
+				return invalid("games", "bad_game", "game", g)
+			}
+		}
+		a.Games = slices.Compact(slices.Sorted(slices.Values(r.Games)))
+	}
+	if r.Target != nil {
+		t := dashboard.Target(*r.Target)
+		ok := (t.Unit == dashboard.TargetMinutes && t.PerWeek >= 1 && t.PerWeek <= maxTargetMinutes) ||
+			(t.Unit == dashboard.TargetSessions && t.PerWeek >= 1 && t.PerWeek <= maxTargetSessions)
+		if !ok {
+			return invalid("target", "bad_target")
+		}
+		a.Target = t
+	}
+	if r.Start != nil {
+		t, err := parseDay("start", *r.Start, false)
+		if err != nil {
+			return err
+		}
+		a.Start = t
+	}
+	if r.Due != nil {
+		if strings.TrimSpace(*r.Due) == "" {
+			a.Due = time.Time{}
+		} else {
+			t, err := parseDay("due", *r.Due, true)
+			if err != nil {
+				return err
+			}
+			a.Due = t
+		}
+	}
+	if !a.Due.IsZero() && a.Due.Before(a.Start) {
+		return invalid("due", "due_before")
+	}
+	if r.Timers != nil {
+		a.Timers = *r.Timers
+	}
+	if r.StudentIDs != nil {
+		ids := slices.Compact(slices.Sorted(slices.Values(r.StudentIDs)))
+		for _, id := range ids {
+			if !students[id] {
+				return invalid("student_ids", "bad_student", "id", id)
+			}
+		}
+		a.StudentIDs = ids
+	}
+	return nil
+}
+
+// classStudentSet is the set of a class's student ids.
+func (s *Server) classStudentSet(c echo.Context, classID int64) (map[int64]bool, error) {
+	kids, err := s.store.StudentsOf(c.Request().Context(), classID)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]bool, len(kids))
+	for _, k := range kids {
+		out[k.ID] = true
+	}
+	return out, nil
+}
+
+// assignmentViews decodes rows and adds this week's progress.
+func (s *Server) assignmentViews(c echo.Context, rows []store.Assignment) ([]assignmentJSON, error) {
+	ctx := c.Request().Context()
+	views, err := s.store.Views(ctx, rows)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	progress, err := s.store.Dashboards().AssignmentProgress(ctx, ids, dashboard.WeekOf(s.now()))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]assignmentJSON, len(rows))
+	for i, v := range views {
+		out[i] = toAssignmentJSON(v, rows[i].ArchivedAt != nil, pageLang(c), progress)
+	}
+	return out, nil
+}
+
+func (s *Server) handleAssignmentList(c echo.Context) error {
+	cl, err := s.myClass(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	rows, err := s.store.AssignmentsOfClass(ctx, cl.ID)
+	if c.QueryParam("archived") == "true" {
+		rows, err = s.store.ArchivedAssignmentsOfClass(ctx, cl.ID)
+	}
+	if err != nil {
+		return err
+	}
+	out, err := s.assignmentViews(c, rows)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"assignments": out})
+}
+
+func (s *Server) handleAssignmentCreate(c echo.Context) error {
+	cl, err := s.myClass(c)
+	if err != nil {
+		return err
+	}
+	var req assignmentRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	students, err := s.classStudentSet(c, cl.ID)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	a := dashboard.Assignment{
+		ClassID: cl.ID, Level: games.Green(), Timers: true,
+		Target: dashboard.Target{Unit: dashboard.TargetMinutes, PerWeek: 20},
+		Start:  time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC),
+	}
+	if err := req.apply(&a, students); err != nil {
+		return err
+	}
+	row := store.NewAssignment(a, me(c).ID, now)
+	if err := s.store.CreateAssignment(c.Request().Context(), &row, a.StudentIDs); err != nil {
+		return err
+	}
+	out, err := s.assignmentViews(c, []store.Assignment{row})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, out[0])
+}
+
+// myAssignment loads an assignment of one of the signed-in teacher's
+// classes; another teacher's is "not found".
+func (s *Server) myAssignment(c echo.Context) (store.Assignment, error) {
+	id, err := pathID(c)
+	if err != nil {
+		return store.Assignment{}, err
+	}
+	ctx := c.Request().Context()
+	a, err := s.store.Assignment(ctx, id)
+	if err != nil {
+		return store.Assignment{}, err
+	}
+	cl, err := s.store.Class(ctx, a.ClassID)
+	if err != nil {
+		return store.Assignment{}, err
+	}
+	if cl.TeacherID != me(c).ID {
+		return store.Assignment{}, store.ErrNotFound
+	}
+	return a, nil
+}
+
+func (s *Server) handleAssignmentGet(c echo.Context) error {
+	a, err := s.myAssignment(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.assignmentViews(c, []store.Assignment{a})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out[0])
+}
+
+func (s *Server) handleAssignmentUpdate(c echo.Context) error {
+	row, err := s.myAssignment(c)
+	if err != nil {
+		return err
+	}
+	var req assignmentRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	views, err := s.store.Views(ctx, []store.Assignment{row})
+	if err != nil {
+		return err
+	}
+	students, err := s.classStudentSet(c, row.ClassID)
+	if err != nil {
+		return err
+	}
+	a := views[0]
+	if err := req.apply(&a, students); err != nil {
+		return err
+	}
+	ids := a.StudentIDs
+	if req.StudentIDs == nil {
+		ids = nil // unchanged
+	} else if ids == nil {
+		ids = []int64{} // the whole class
+	}
+	updated := store.NewAssignment(a, row.TeacherID, row.CreatedAt)
+	if err := s.store.UpdateAssignment(ctx, updated, ids); err != nil {
+		return err
+	}
+	if row, err = s.store.Assignment(ctx, row.ID); err != nil {
+		return err
+	}
+	out, err := s.assignmentViews(c, []store.Assignment{row})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out[0])
+}
+
+func (s *Server) handleAssignmentArchive(c echo.Context) error {
+	row, err := s.myAssignment(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	if err := s.store.ArchiveAssignment(ctx, row.ID, s.now()); err != nil {
+		return err
+	}
+	if row, err = s.store.Assignment(ctx, row.ID); err != nil {
+		return err
+	}
+	out, err := s.assignmentViews(c, []store.Assignment{row})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out[0])
+}
+
+// handleStudentAssignments lists what a student is asked to practise now,
+// with their own progress this week: for the student, their teacher and
+// their parents.
+func (s *Server) handleStudentAssignments(c echo.Context) error {
+	st, err := s.visibleStudent(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	rows, err := s.store.ActiveAssignmentsFor(ctx, st.ID, s.now())
+	if err != nil {
+		return err
+	}
+	out, err := s.assignmentViews(c, rows)
+	if err != nil {
+		return err
+	}
+	for i := range out {
+		mine := []assignmentDoneJS{}
+		for _, p := range out[i].Progress {
+			if p.StudentID == st.ID {
+				mine = append(mine, p)
+			}
+		}
+		out[i].Progress = mine
+	}
+	return c.JSON(http.StatusOK, map[string]any{"assignments": out})
+}
