@@ -33,7 +33,7 @@ type Attempt struct {
 // many were new. It returns once the transaction is committed.
 func (s *Store) RecordAttempts(ctx context.Context, attempts []Attempt) (int64, error) {
 	var n int
-	err := s.w.write(ctx, func(tx *gorm.DB) error {
+	err := s.w.write(ctx, firstStudent(attempts), func(tx *gorm.DB) error {
 		var err error
 		n, err = s.recordTx(tx, attempts)
 		return err
@@ -57,4 +57,12 @@ func (s *Store) AttemptsOfSession(ctx context.Context, playSessionID int64) ([]A
 	var out []Attempt
 	err := s.db.WithContext(ctx).Where("play_session_id = ?", playSessionID).Order("seq").Find(&out).Error
 	return out, wrap(err, "attempts of play session %d", playSessionID)
+}
+
+// firstStudent keys a commit to the writer of its (first) student.
+func firstStudent(attempts []Attempt) int64 {
+	if len(attempts) == 0 {
+		return 0
+	}
+	return attempts[0].StudentID
 }

@@ -91,7 +91,7 @@ type Move struct {
 // activity for its played time.
 func (s *Store) SaveMove(ctx context.Context, m Move) (int, error) {
 	at := normalize(m.At)
-	err := s.w.write(ctx, func(tx *gorm.DB) error {
+	err := s.w.write(ctx, firstStudent(m.Attempts), func(tx *gorm.DB) error {
 		q := s.conn(tx)
 		var sessionID int64
 		err := q.queryRow("UPDATE games SET state = ?, status = ?, version = ?, updated_at = ? WHERE id = ? AND version = ? RETURNING play_session_id",

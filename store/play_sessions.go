@@ -29,7 +29,7 @@ type PlaySession struct {
 func (s *Store) CreatePlaySession(ctx context.Context, p *PlaySession) error {
 	p.StartedAt = normalize(p.StartedAt)
 	p.LastActiveAt, p.PlayedMS = nil, 0
-	err := s.w.write(ctx, func(tx *gorm.DB) error {
+	err := s.w.write(ctx, p.StudentID, func(tx *gorm.DB) error {
 		if err := tx.Create(p).Error; err != nil {
 			return err
 		}

@@ -40,7 +40,7 @@ type Recorded struct {
 // returns once the answers are durable.
 func (s *Store) RecordPractice(ctx context.Context, studentID, sessionID int64, answers []Answer, at time.Time) (Recorded, error) {
 	var rec Recorded
-	err := s.w.write(ctx, func(tx *gorm.DB) error {
+	err := s.w.write(ctx, studentID, func(tx *gorm.DB) error {
 		q := s.conn(tx)
 		var (
 			owner int64
