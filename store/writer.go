@@ -55,13 +55,13 @@ type commit struct {
 // prepared statements stay warm, and a per-connection setting (the fault
 // drills' max_page_count) holds for every write.
 type writer struct {
-	st    *Store
+	st     *Store
 	queues []chan commit // one per loop; a student's commits always take the same
-	stop  chan struct{}
-	gone  chan struct{} // closed once every loop has ended and the queue was refused
-	wg    sync.WaitGroup
-	once  sync.Once
-	conn  *sql.Conn // SQLite only; nil until the first write
+	stop   chan struct{}
+	gone   chan struct{} // closed once every loop has ended and the queue was refused
+	wg     sync.WaitGroup
+	once   sync.Once
+	conn   *sql.Conn // SQLite only; nil until the first write
 }
 
 // pgWriters is how many group transactions run at once on PostgreSQL, which,
