@@ -103,15 +103,12 @@ var errClosed = errors.New("store: closed")
 // write runs fn in a group transaction and returns once it is committed (nil)
 // or rolled back (fn's error, or the transaction's). ctx bounds the wait in
 // the queue; once the group runs, the commit completes even if ctx ends, so
-// that "acknowledged" and "stored" never disagree.
-// key (a student id) picks the writer on PostgreSQL.
+// that "acknowledged" and "stored" never disagree. key (a student id) picks
+// the writer on PostgreSQL.
 func (w *writer) write(ctx context.Context, key int64, fn func(tx *gorm.DB) error) error {
 	c := commit{ctx: ctx, fn: fn, done: make(chan error, 1)}
-	if key < 0 {
-		key = -key
-	}
 	select {
-	case w.queues[key%int64(len(w.queues))] <- c:
+	case w.queues[uint64(key)%uint64(len(w.queues))] <- c:
 	case <-ctx.Done():
 		return fmt.Errorf("store: wait to write: %w", ctx.Err())
 	case <-w.stop:
