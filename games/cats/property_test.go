@@ -83,6 +83,7 @@ func drive(t testing.TB, g *Game, r *rand.Rand, check func()) {
 			raw, _ := json.Marshal(m)
 			st, err := g.Apply(0, raw, at)
 			checkAttempts(t, st)
+			checkEventsPublic(t, st)
 			if err != nil {
 				re, isRule := games.AsRuleError(err)
 				require.True(t, isRule, "%v", err)
@@ -94,6 +95,7 @@ func drive(t testing.TB, g *Game, r *rand.Rand, check func()) {
 			st, err := g.Advance(next)
 			require.NoError(t, err)
 			checkAttempts(t, st)
+			checkEventsPublic(t, st)
 		default:
 			require.Fail(t, "nothing due and nothing to do")
 		}
@@ -109,7 +111,7 @@ func seeds(t *testing.T, long, short int) int {
 }
 
 func TestPropertyCardsAreConservedAndEveryGameEnds(t *testing.T) {
-	for seed := range uint64(seeds(t, 800, 100)) {
+	for seed := range uint64(seeds(t, 600, 100)) {
 		r := rand.New(rand.NewPCG(seed, 1))
 		cfg := randomConfig(r)
 		g, err := New(cfg, seed)
@@ -243,4 +245,29 @@ func invariants(t testing.TB, g *Game, seed uint64) {
 		require.False(t, g.human(p.Seat))
 	}
 	require.GreaterOrEqual(t, g.active(), 3, "seed %d: the game ends when two are left", seed)
+}
+
+// publicEventKeys are the data an event may carry: only a reveal names a
+// card (it is face up for everybody); a gift or an ambush moves cards from
+// the top of a face-down deck and says only who gives to whom.
+var publicEventKeys = map[string]bool{
+	"dir": true, "to": true, "slowest": true, "revealer": true,
+	"losers": true, "loser": true, "place": true, "reason": true,
+}
+
+func checkEventsPublic(t testing.TB, st games.Step) {
+	t.Helper()
+	for _, e := range st.Events {
+		for k, v := range e.Data {
+			if e.Type == "reveal" && k == "card" {
+				continue
+			}
+			if !publicEventKeys[k] {
+				require.Failf(t, "event carries data that may be hidden", "%s: %s=%v", e.Type, k, v)
+			}
+			if _, isCard := v.(Card); isCard {
+				require.Failf(t, "only a reveal names a card", "%s: %s=%v", e.Type, k, v)
+			}
+		}
+	}
 }

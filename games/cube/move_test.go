@@ -1,8 +1,10 @@
 package cube
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"testing"
 
@@ -52,6 +54,18 @@ func FuzzDecodeMove(f *testing.F) {
 				t.Fatalf("not a rule error: %v", err)
 			}
 			return
+		}
+		// What decodes re-encodes to something that decodes the same.
+		raw, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := DecodeMove(raw)
+		if err != nil {
+			t.Fatalf("re-decoding %s: %v", raw, err)
+		}
+		if !reflect.DeepEqual(normalMove(m), normalMove(back)) {
+			t.Fatalf("round trip changed %+v into %+v", m, back)
 		}
 		// Whatever decodes can be played without a panic; a refusal is a rule error.
 		for rules := 1; rules <= 4; rules++ {
@@ -120,4 +134,15 @@ func TestNewRefusesBadConfigs(t *testing.T) {
 			assert.Equal(t, tt.code, re.Code)
 		})
 	}
+}
+
+// normalMove treats an empty list as no list: both encode as nothing.
+func normalMove(m Move) Move {
+	if len(m.Faces) == 0 {
+		m.Faces = nil
+	}
+	if len(m.Ops) == 0 {
+		m.Ops = nil
+	}
+	return m
 }

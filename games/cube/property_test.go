@@ -55,19 +55,23 @@ func playScripted(t *testing.T, rules int, seed uint64) played {
 		hAt := max(since+delay, g.s.Now)
 		if slices.Contains(g.Waiting(), 0) && (!ok || hAt <= next) {
 			m := botMove(g.View(0).(View), games.BotSolid, script)
-			if _, err := apply(t, g, 0, m, hAt); err != nil {
+			st, err := apply(t, g, 0, m, hAt)
+			checkEventsPublic(t, g, st)
+			if err != nil {
 				fallback := Move{Type: MoveNoSolution}
 				if cfg.turnBased() {
 					mv := LegalTileMoves(g.s.Boards[0])[0]
 					fallback = Move{Type: MovePass, Tile: &mv}
 				}
-				_, err = apply(t, g, 0, fallback, hAt)
+				st, err = apply(t, g, 0, fallback, hAt)
 				require.NoError(t, err, "%v", m)
+				checkEventsPublic(t, g, st)
 			}
 		} else {
 			require.True(t, ok, "someone can always act")
-			_, err := g.Advance(next)
+			st, err := g.Advance(next)
 			require.NoError(t, err)
+			checkEventsPublic(t, g, st)
 		}
 		checkInvariants(t, g)
 	}
@@ -163,5 +167,27 @@ func TestViewIsJSON(t *testing.T) {
 		data, err := json.Marshal(g.View(0))
 		require.NoError(t, err)
 		assert.Contains(t, string(data), `"legal"`)
+	}
+}
+
+// checkEventsPublic: events go to every seat. A code is named only by the
+// seat that announces it (a find or a wrong claim) or by the face-up row of
+// the shared rule sets; in #2 nothing else may name the codes of the secret
+// hands.
+func checkEventsPublic(t testing.TB, g *Game, st games.Step) {
+	t.Helper()
+	for _, e := range st.Events {
+		switch e.Type {
+		case "found", "wrong_claim", "over":
+			continue
+		}
+		if g.s.Config.Rules != RulesAdvanced {
+			continue
+		}
+		for k := range e.Data {
+			if k == "code" || k == "codes" || k == "hand" || k == "hands" {
+				t.Fatalf("#2 event %s carries %s: the hands are secret", e.Type, k)
+			}
+		}
 	}
 }

@@ -197,8 +197,8 @@ func (g *Game) afterResolution(step *games.Step) {
 // vote records "no solution". When every seat agrees the solver referees:
 // truly none → the monsters go under the pile (#1) or the hands under the
 // personal piles (#2) and the board returns to its starting layout; a
-// solution exists → it is shown, and each human who claimed logs a missed
-// attempt with its factors.
+// solution exists → it is shown, and each human who claimed wrongly logs a
+// missed attempt with its factors (in #2 only the owner of that hand).
 func (g *Game) vote(seat int) games.Step {
 	s := &g.s
 	s.Votes[seat] = true
@@ -210,7 +210,12 @@ func (g *Game) vote(seat int) games.Step {
 	s.Rounds++
 	hint := g.someSolution()
 	if hint == nil {
-		step.Events = append(step.Events, g.event(-1, "no_solution_upheld", "codes", g.visibleCodes()))
+		if s.Config.Rules == RulesAdvanced {
+			// #2: the codes are in secret hands; the event goes to every seat.
+			step.Events = append(step.Events, g.event(-1, "no_solution_upheld"))
+		} else {
+			step.Events = append(step.Events, g.event(-1, "no_solution_upheld", "codes", slices.Clone(s.Row)))
+		}
 		s.Board = s.Start.Clone()
 		if s.Config.Rules == RulesAdvanced {
 			for i := range s.Hands {
@@ -229,9 +234,16 @@ func (g *Game) vote(seat int) games.Step {
 		g.afterResolution(&step)
 		return step
 	}
-	step.Events = append(step.Events, g.event(-1, "no_solution_wrong", "code", hint.Code, "solution", hint.Solution))
+	if s.Config.Rules == RulesAdvanced {
+		// #2: the code belongs to a secret hand; only its owner's view shows the hint.
+		step.Events = append(step.Events, g.event(-1, "no_solution_wrong"))
+	} else {
+		step.Events = append(step.Events, g.event(-1, "no_solution_wrong", "code", hint.Code, "solution", hint.Solution))
+	}
 	for i, st := range s.Config.Seats {
-		if st.Human() {
+		// #2: each hand is secret, so a seat's claim is about its own hand:
+		// only the seat whose hand had a solution was wrong.
+		if st.Human() && (hint.Seat < 0 || hint.Seat == i) {
 			step.Attempts = append(step.Attempts, games.Missed(i, games.Fact{A: hint.Solution.Values[0], B: hint.Solution.Values[1]}))
 		}
 	}
@@ -243,19 +255,6 @@ func (g *Game) vote(seat int) games.Step {
 	}
 	g.startLooking()
 	return step
-}
-
-// visibleCodes are the codes players look for now.
-func (g *Game) visibleCodes() []int {
-	s := &g.s
-	if s.Config.Rules != RulesAdvanced {
-		return append([]int{}, s.Row...)
-	}
-	var out []int
-	for _, h := range s.Hands {
-		out = append(out, h...)
-	}
-	return out
 }
 
 // someSolution is one solution for any code players look for, preferring

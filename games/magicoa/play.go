@@ -105,7 +105,12 @@ func (g *Game) playPlace(seat int, m Move, at int64, st *games.Step) error {
 		covers = true
 		if !g.canBid(seat, i, card.Value) {
 			if student {
-				st.Attempts = append(st.Attempts, games.NewAttempt(seat, games.KindBid, card.Fact, top.Value, at-g.s.Since))
+				// The claim "mine is greater" was wrong even when the covered
+				// value equals the student's product (two players may hold
+				// the same product): correct iff the cover is legal.
+				a := games.NewAttempt(seat, games.KindBid, card.Fact, top.Value, at-g.s.Since)
+				a.Correct = false
+				st.Attempts = append(st.Attempts, a)
 			}
 			code := "not_greater"
 			if top.Value == card.Value {

@@ -196,7 +196,7 @@ func checkChoiceSecret(t testing.TB, g *Game, s int) {
 }
 
 func TestPropertyCardsConservedInformationHiddenGamesEnd(t *testing.T) {
-	seeds := 1200
+	seeds := 800
 	if testing.Short() {
 		seeds = 200
 	}
@@ -206,8 +206,9 @@ func TestPropertyCardsConservedInformationHiddenGamesEnd(t *testing.T) {
 		g, err := New(cfg, uint64(seed))
 		require.NoError(t, err)
 		rounds := map[[2]int]bool{}
-		drive(t, g, r, -1, func(games.Step) {
+		drive(t, g, r, -1, func(st games.Step) {
 			checkConserved(t, g)
+			checkEventsPublic(t, g, st)
 			checkHidden(t, g, r.IntN(len(cfg.Seats)))
 			if g.s.Phase == PhaseChoose || (g.s.Phase == PhasePlace && r.IntN(10) == 0) {
 				checkChoiceSecret(t, g, r.IntN(len(cfg.Seats)))
@@ -224,7 +225,7 @@ func TestPropertyCardsConservedInformationHiddenGamesEnd(t *testing.T) {
 }
 
 func TestPropertyReplayEqualsAndJSONRoundTripContinuesIdentically(t *testing.T) {
-	seeds := 800
+	seeds := 500
 	if testing.Short() {
 		seeds = 150
 	}

@@ -81,3 +81,24 @@ func TestNextIsQuietWhenTheGameIsOver(t *testing.T) {
 	assert.Empty(t, st.Events)
 	assert.Len(t, g.Log(), 1, "an Advance with nothing to do is not logged")
 }
+
+// The computer's view is the seat's own view with fewer fields: it holds
+// nothing the seat's player could not see.
+func TestBotViewIsPartOfTheSeatView(t *testing.T) {
+	for seed := range uint64(30) {
+		g, err := New(Config{Level: games.Green(), Seats: []games.Seat{student, student2}}, seed)
+		require.NoError(t, err)
+		for step := 0; step < 40 && !g.Over(); step++ {
+			for seat := range 2 {
+				v, bv := g.SeatView(seat), g.botView(seat)
+				want := View{Seat: v.Seat, Turn: v.Turn, Phase: v.Phase, Hand: v.Hand, Zones: v.Zones,
+					Laid: v.Laid, Captured: v.Captured, VigilanceOpen: v.VigilanceOpen, Called: v.Called}
+				require.Equal(t, want, bv, "seed %d seat %d", seed, seat)
+			}
+			w := g.Waiting()[0]
+			m := decide(g.botView(w), games.BotSolid, g.s.RNG)
+			_, err := g.Play(w, m, int64(step))
+			require.NoError(t, err)
+		}
+	}
+}

@@ -397,7 +397,7 @@ function cubeEvent(e, dto, t) {
     case "no_solution_claim": return t("cube.ev.nosol", { me, who });
     case "pass": return t("cube.ev.pass", { me, who });
     case "time_up": return t("cube.ev.time_up", { me, who });
-    case "no_solution_wrong": return t("cube.ev.nosol_wrong", { code: d.code });
+    case "no_solution_wrong": return d.code === undefined ? t("cube.ev.nosol_wrong_hand") : t("cube.ev.nosol_wrong", { code: d.code });
     case "no_solution_upheld": return t("cube.ev.nosol_upheld");
     case "over": return null; // the result panel says it
     case "tile_moved": return t("cube.ev.moved", { me, who });

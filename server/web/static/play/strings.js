@@ -241,6 +241,7 @@ export const STRINGS = {
   "cube.ev.pass": { en: "{who} passed.", fr: "{who} a passé.", fr_me: "Tu as passé." },
   "cube.ev.time_up": { en: "Time is up for {who}.", fr: "Le temps est écoulé pour {who}.", fr_me: "Ton temps est écoulé.", en_me: "Your time is up." },
   "cube.ev.nosol_wrong": { en: "There was a solution: monster {code} could be caught.", fr: "Il y avait une solution : on pouvait attraper le monstre {code}." },
+  "cube.ev.nosol_wrong_hand": { en: "There was a solution for a monster in one of the hands.", fr: "Il y avait une solution pour un monstre d'une des mains." },
   "cube.ev.nosol_upheld": { en: "Everybody agreed: no solution. The board starts again.", fr: "Tout le monde est d'accord : pas de solution. Le plateau recommence." },
   "cube.ev.moved": { en: "{who} moved a tile.", fr: "{who} a déplacé un cube.", fr_me: "Tu as déplacé un cube." },
   "reason.cube.bad_tile_move": { en: "This tile cannot go there: the place must be empty and every tile must still touch another.", fr: "Ce cube ne peut pas aller là : la place doit être vide et chaque cube doit toucher un autre cube." },
