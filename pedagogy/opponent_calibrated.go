@@ -69,6 +69,58 @@ func (m Model) TuneOpponentFor(game string, st Student, level games.Level, targe
 	return cal.Tune(sk, targetWin)
 }
 
+// PredictWin is the calibration's expected win share of the student
+// against opponent o in game (0 when the game has no calibration). An
+// opponent between two candidates of its level is predicted by
+// interpolating along the knob.
+func (m Model) PredictWin(game string, st Student, level games.Level, o Opponent) float64 {
+	cal, ok := calibrations[game]
+	if !ok {
+		return 0
+	}
+	sk := m.Skill(st, level)
+	best, bestD := 0.0, math.Inf(1)
+	for c := 0; c < len(cal.Candidates); c++ {
+		a := cal.Candidates[c].Opponent(sk.TypicalMS)
+		if a.Bot != o.Bot {
+			continue
+		}
+		wa := cal.Predict(c, sk)
+		if d := knobDistance(a, o); d < bestD {
+			best, bestD = wa, d
+		}
+		if c+1 < len(cal.Candidates) {
+			b := cal.Candidates[c+1].Opponent(sk.TypicalMS)
+			if b.Bot == o.Bot {
+				if t, ok := between(a, b, o); ok {
+					return lerp(wa, cal.Predict(c+1, sk), t)
+				}
+			}
+		}
+	}
+	return best
+}
+
+// knobDistance is how far opponent o is from a along the knobs.
+func knobDistance(a, o Opponent) float64 {
+	return math.Abs(a.Miss-o.Miss) + math.Abs(math.Log(float64(max(a.ReactionMS, 1)))-math.Log(float64(max(o.ReactionMS, 1))))
+}
+
+// between reports whether o lies between a and b on the knob that differs,
+// and where (0 at a, 1 at b).
+func between(a, b, o Opponent) (float64, bool) {
+	if a.ReactionMS != b.ReactionMS && a.ReactionMS > 0 && b.ReactionMS > 0 && o.ReactionMS > 0 {
+		la, lb, lo := math.Log(float64(a.ReactionMS)), math.Log(float64(b.ReactionMS)), math.Log(float64(o.ReactionMS))
+		t := (lo - la) / (lb - la)
+		return t, t >= 0 && t <= 1
+	}
+	if a.Miss != b.Miss {
+		t := (o.Miss - a.Miss) / (b.Miss - a.Miss)
+		return t, t >= 0 && t <= 1
+	}
+	return 0, false
+}
+
 // DefaultTargetWin is the share of games a tuned opponent lets a student
 // win: above half, so that games encourage, but not a walkover.
 const DefaultTargetWin = 0.65
