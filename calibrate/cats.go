@@ -25,14 +25,6 @@ func (o CatsOutcome) Share() float64 {
 	return float64(o.Won) / float64(o.Involved)
 }
 
-// Add sums outcomes.
-func (o *CatsOutcome) Add(x CatsOutcome) {
-	o.Won += x.Won
-	o.Involved += x.Involved
-	o.Champion += x.Champion
-	o.Games += x.Games
-}
-
 // catsFlipMS is how long the child takes to flip their card on their turn
 // (the computer cats' default reveal delay).
 const catsFlipMS = cats.DefaultRevealDelayMS

@@ -98,7 +98,7 @@ func WriteMarkdown(w io.Writer, game string, cal pedagogy.Calibration) {
 }
 
 // WriteCheck writes the check rows as a Markdown table.
-func WriteCheck(w io.Writer, target float64, rows []CheckRow) {
+func WriteCheck(w io.Writer, rows []CheckRow) {
 	fmt.Fprintf(w, "\n| game | student mastery | typical ms | tuned opponent | predicted | measured | games |\n|---|---|---|---|---|---|---|\n")
 	for _, r := range rows {
 		o := r.Opponent
@@ -112,7 +112,6 @@ func WriteCheck(w io.Writer, target float64, rows []CheckRow) {
 		fmt.Fprintf(w, "| %s | %.2f | %.0f | %s | %.0f %% | %.0f %% | %d |\n", r.Game, r.Student.Mastery,
 			r.Student.TypicalMS, desc, 100*r.Predicted, 100*r.Measured(), r.Outcome.Games)
 	}
-	_ = target
 }
 
 // WriteGo writes the calibrations as pedagogy/opponent_tables.go.

@@ -92,6 +92,6 @@ func simulateOpponents(ctx context.Context, args []string, stdout, stderr io.Wri
 		}
 		rows = append(rows, r...)
 	}
-	calibrate.WriteCheck(stdout, *target, rows)
+	calibrate.WriteCheck(stdout, rows)
 	return nil
 }
