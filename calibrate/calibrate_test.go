@@ -24,7 +24,7 @@ func TestTunedOpponentGivesTheTargetWinShare(t *testing.T) {
 	m := pedagogy.DefaultModel()
 	for _, game := range []string{pedagogy.GamePotion, pedagogy.GameCats, pedagogy.GameCube, pedagogy.GameMagicoa} {
 		t.Run(game, func(t *testing.T) {
-			rows, err := Check(m, game, pedagogy.DefaultTargetWin, checkGames[game], 1001)
+			rows, err := Check(m, game, pedagogy.DefaultTargetWin, checkGames[game], 1001, false)
 			require.NoError(t, err)
 			require.Len(t, rows, 3)
 			for _, r := range rows {

@@ -35,14 +35,19 @@ type CheckRow struct {
 	Opponent  pedagogy.Opponent
 	Predicted float64
 	Outcome   Outcome
+	// Heuristic is the same student against the uncalibrated
+	// TuneOpponent's choice, for comparison.
+	Heuristic        pedagogy.Opponent
+	HeuristicOutcome Outcome
 }
 
 // Measured is the student's measured share (of exchanges in Multipli Cat's).
 func (r CheckRow) Measured() float64 { return r.Outcome.Target(r.Game) }
 
 // Check tunes the opponent of each representative student with
-// TuneOpponentFor and plays n games (seeds from seed) against it.
-func Check(m pedagogy.Model, game string, target float64, n int, seed uint64) ([]CheckRow, error) {
+// TuneOpponentFor and plays n games (seeds from seed) against it; with
+// compare it also plays the uncalibrated TuneOpponent's choice.
+func Check(m pedagogy.Model, game string, target float64, n int, seed uint64, compare bool) ([]CheckRow, error) {
 	spec, ok := SpecFor(game)
 	if !ok {
 		return nil, fmt.Errorf("calibrate: unknown game %q", game)
@@ -55,8 +60,17 @@ func Check(m pedagogy.Model, game string, target float64, n int, seed uint64) ([
 		if err != nil {
 			return nil, err
 		}
-		rows = append(rows, CheckRow{Game: game, Student: r, Opponent: opp,
-			Predicted: m.PredictWin(game, st, spec.Level, opp), Outcome: o})
+		row := CheckRow{Game: game, Student: r, Opponent: opp, Predicted: m.PredictWin(game, st, spec.Level, opp), Outcome: o}
+		if compare {
+			row.Heuristic = m.TuneOpponent(st, spec.Level, target)
+			if game != pedagogy.GameCats {
+				row.Heuristic.ReactionMS = 0 // the heuristic's reaction time is for real-time games
+			}
+			if row.HeuristicOutcome, err = PlayMany(m, game, st, spec.Level, row.Heuristic, n, seed); err != nil {
+				return nil, err
+			}
+		}
+		rows = append(rows, row)
 	}
 	return rows, nil
 }
@@ -99,19 +113,23 @@ func WriteMarkdown(w io.Writer, game string, cal pedagogy.Calibration) {
 
 // WriteCheck writes the check rows as a Markdown table.
 func WriteCheck(w io.Writer, rows []CheckRow) {
-	fmt.Fprintf(w, "\n| game | student mastery | typical ms | tuned opponent | predicted | measured | games |\n|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "\n| game | student mastery | typical ms | tuned opponent | predicted | measured | games | uncalibrated TuneOpponent | its measured |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rows {
-		o := r.Opponent
-		desc := fmt.Sprintf("bot %d", o.Bot)
-		if r.Game == pedagogy.GameCats {
-			desc += fmt.Sprintf(", %d ms", o.ReactionMS)
-		}
-		if o.Miss > 0 {
-			desc += fmt.Sprintf(", miss %.2f", o.Miss)
-		}
-		fmt.Fprintf(w, "| %s | %.2f | %.0f | %s | %.0f %% | %.0f %% | %d |\n", r.Game, r.Student.Mastery,
-			r.Student.TypicalMS, desc, 100*r.Predicted, 100*r.Measured(), r.Outcome.Games)
+		fmt.Fprintf(w, "| %s | %.2f | %.0f | %s | %.0f %% | %.0f %% | %d | %s | %.0f %% |\n", r.Game, r.Student.Mastery,
+			r.Student.TypicalMS, describe(r.Game, r.Opponent), 100*r.Predicted, 100*r.Measured(), r.Outcome.Games,
+			describe(r.Game, r.Heuristic), 100*r.HeuristicOutcome.Target(r.Game))
 	}
+}
+
+func describe(game string, o pedagogy.Opponent) string {
+	name := map[int]string{games.BotBeginner: "beginner", games.BotSolid: "solid", games.BotStrong: "strong"}[o.Bot]
+	if game == pedagogy.GameCats {
+		name += fmt.Sprintf(", %d ms", o.ReactionMS)
+	}
+	if o.Miss > 0 {
+		name += fmt.Sprintf(", miss %.2f", o.Miss)
+	}
+	return name
 }
 
 // WriteGo writes the calibrations as pedagogy/opponent_tables.go.

@@ -189,3 +189,13 @@ func gridPos(grid []float64, x float64, scale func(float64) float64) gridSpot {
 }
 
 func lerp(a, b, t float64) float64 { return a + (b-a)*t }
+
+// Calibrations returns a copy of the measured tables by game, so a new
+// measurement of one game can be written beside the others'.
+func Calibrations() map[string]Calibration {
+	out := make(map[string]Calibration, len(calibrations))
+	for game, cal := range calibrations {
+		out[game] = cal
+	}
+	return out
+}

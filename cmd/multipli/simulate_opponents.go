@@ -8,7 +8,6 @@ import (
 	"go/format"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/multipli/multipli/calibrate"
 	"github.com/multipli/multipli/pedagogy"
@@ -68,9 +67,13 @@ func simulateOpponents(ctx context.Context, args []string, stdout, stderr io.Wri
 		}
 	}
 	if *write != "" && len(cals) > 0 {
+		// Games not measured this time keep their current tables.
+		all := pedagogy.Calibrations()
+		for game, cal := range cals {
+			all[game] = cal
+		}
 		var buf bytes.Buffer
-		cmd := "go run ./cmd/multipli simulate opponents " + strings.Join(args, " ")
-		calibrate.WriteGo(&buf, cals, opponentGames, strings.TrimSpace(cmd))
+		calibrate.WriteGo(&buf, all, opponentGames, "go run ./cmd/multipli simulate opponents --write pedagogy/opponent_tables.go")
 		src, err := format.Source(buf.Bytes())
 		if err != nil {
 			return fmt.Errorf("simulate opponents: format: %w", err)
@@ -86,7 +89,7 @@ func simulateOpponents(ctx context.Context, args []string, stdout, stderr io.Wri
 	fmt.Fprintf(stdout, "\n### check: opponents tuned for a %.0f %% win share (%d games each, seed %d)\n", 100**target, *checkGames, *seed+1000)
 	var rows []calibrate.CheckRow
 	for _, game := range list {
-		r, err := calibrate.Check(m, game, *target, *checkGames, *seed+1000)
+		r, err := calibrate.Check(m, game, *target, *checkGames, *seed+1000, true)
 		if err != nil {
 			return fmt.Errorf("simulate opponents: %w", err)
 		}
