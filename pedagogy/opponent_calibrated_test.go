@@ -82,3 +82,12 @@ func TestOpponentSeatCarriesTheKnobs(t *testing.T) {
 	s := Opponent{Bot: 2, ReactionMS: 1500, Miss: 0.3}.Seat("cat")
 	assert.Equal(t, games.Seat{Kind: games.SeatComputer, Name: "cat", Bot: 2, ReactionMS: 1500, Miss: 0.3}, s)
 }
+
+func BenchmarkTuneOpponentFor(b *testing.B) {
+	m := DefaultModel()
+	st := fluentOn(b, m, StepViolet, 4)
+	b.ReportAllocs()
+	for b.Loop() {
+		m.TuneOpponentFor(GameCube, st, games.Violet(), DefaultTargetWin)
+	}
+}
