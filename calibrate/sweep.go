@@ -33,7 +33,7 @@ func Specs() []Spec {
 				{Bot: 1, Miss: 0.3}, {Bot: 1, Miss: 0.15}, {Bot: 2, Miss: 0.45}, {Bot: 2, Miss: 0.3}, {Bot: 2, Miss: 0.2}, {Bot: 2, Miss: 0.1}, {Bot: 3}}},
 		{Game: pedagogy.GameCats, Level: games.Green(), Mastery: masteryGrid, TypicalMS: []float64{1200, 2000, 3000, 4500}, Games: 120,
 			Candidates: ratios(2, 2.8, 2, 1.5, 1.2, 1, 0.85, 0.7, 0.5)},
-		{Game: pedagogy.GameCube, Level: games.All(9), Mastery: masteryGrid, TypicalMS: []float64{1500, 2200, 3000, 4500}, Games: 80,
+		{Game: pedagogy.GameCube, Level: games.All(9), Mastery: masteryGrid, TypicalMS: []float64{1500, 2200, 3000, 3700, 4500}, Games: 80,
 			Candidates: []pedagogy.Candidate{{Bot: 1, Miss: 0.9}, {Bot: 1, Miss: 0.7}, {Bot: 1, Miss: 0.55},
 				{Bot: 2, Miss: 0.55}, {Bot: 2, Miss: 0.4}, {Bot: 2, Miss: 0.25}, {Bot: 3, Miss: 0.25}, {Bot: 3, Miss: 0.1}, {Bot: 3}}},
 		{Game: pedagogy.GameMagicoa, Level: games.Green(), Mastery: masteryGrid, TypicalMS: []float64{2500}, Games: 300,

@@ -93,7 +93,7 @@ func (m Model) PredictWin(game string, st Student, level games.Level, o Opponent
 			b := cal.Candidates[c+1].Opponent(sk.TypicalMS)
 			if b.Bot == o.Bot {
 				if t, ok := between(a, b, o); ok {
-					return lerp(wa, cal.Predict(c+1, sk), t)
+					return sigmoid(lerp(winLogit(wa), winLogit(cal.Predict(c+1, sk)), t))
 				}
 			}
 		}
@@ -129,9 +129,20 @@ const DefaultTargetWin = 0.65
 func (cal Calibration) Predict(c int, sk Skill) float64 {
 	k := gridPos(cal.Mastery, sk.Mastery, identity)
 	s := gridPos(cal.TypicalMS, sk.TypicalMS, math.Log)
-	lo := lerp(cal.Win[c][s.i][k.i], cal.Win[c][s.i][k.j], k.t)
-	hi := lerp(cal.Win[c][s.j][k.i], cal.Win[c][s.j][k.j], k.t)
-	return lerp(lo, hi, s.t)
+	// Win shares are about logistic in skill, so they are interpolated in
+	// log-odds: linear interpolation of a share above one half would fall
+	// short of the concave curve between grid points (and above it below).
+	w := func(si, ki int) float64 { return winLogit(cal.Win[c][si][ki]) }
+	lo := lerp(w(s.i, k.i), w(s.i, k.j), k.t)
+	hi := lerp(w(s.j, k.i), w(s.j, k.j), k.t)
+	return sigmoid(lerp(lo, hi, s.t))
+}
+
+// winLogit is the log-odds of a measured share, kept finite for the 0 % and
+// 100 % of a few hundred games.
+func winLogit(p float64) float64 {
+	p = min(max(p, 0.005), 0.995)
+	return math.Log(p / (1 - p))
 }
 
 // Tune is the opponent that gives a student of skill sk about targetWin.
@@ -152,7 +163,8 @@ func (cal Calibration) Tune(sk Skill, targetWin float64) Opponent {
 		if a.Bot != b.Bot || win[c] < targetWin || win[c+1] > targetWin || win[c] == win[c+1] {
 			continue
 		}
-		t := (win[c] - targetWin) / (win[c] - win[c+1])
+		// Moved along the knob in log-odds too.
+		t := (winLogit(win[c]) - winLogit(targetWin)) / (winLogit(win[c]) - winLogit(win[c+1]))
 		oa, ob := a.Opponent(sk.TypicalMS), b.Opponent(sk.TypicalMS)
 		o := Opponent{Bot: a.Bot, Miss: lerp(oa.Miss, ob.Miss, t)}
 		if oa.ReactionMS > 0 && ob.ReactionMS > 0 {

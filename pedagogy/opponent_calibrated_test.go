@@ -19,21 +19,23 @@ func twoLevels() Calibration {
 		Win: [][][]float64{
 			{{0.7, 0.9}},
 			{{0.5, 0.8}},
-			{{0.3, 0.4}},
+			{{0.2, 0.4}},
 		},
 	}
 }
 
 func TestCalibrationPredictInterpolatesMastery(t *testing.T) {
 	cal := twoLevels()
-	assert.InDelta(t, 0.65, cal.Predict(1, Skill{Mastery: 0.7, TypicalMS: 2500}), 1e-9)
+	// Halfway in mastery is halfway in log-odds: between 50 % (0) and 80 %
+	// (ln 4) lies ln 2, i.e. 2/3.
+	assert.InDelta(t, 2.0/3, cal.Predict(1, Skill{Mastery: 0.7, TypicalMS: 2500}), 1e-9)
 	assert.InDelta(t, 0.5, cal.Predict(1, Skill{Mastery: 0.1, TypicalMS: 9000}), 1e-9, "clamped at the grid's ends")
 }
 
 func TestCalibrationTuneInterpolatesTheKnobWithinALevel(t *testing.T) {
-	o := twoLevels().Tune(Skill{Mastery: 0.5, TypicalMS: 2500}, 0.4)
+	o := twoLevels().Tune(Skill{Mastery: 0.5, TypicalMS: 2500}, 1.0/3)
 	assert.Equal(t, games.BotSolid, o.Bot)
-	assert.InDelta(t, 0.4, o.Miss, 1e-9, "halfway between 50 % and 30 % is halfway between miss 0.6 and 0.2")
+	assert.InDelta(t, 0.4, o.Miss, 1e-9, "1/3 is halfway in log-odds between 50 % and 20 %, so halfway between miss 0.6 and 0.2")
 }
 
 func TestCalibrationTuneTakesTheClosestAcrossLevels(t *testing.T) {
