@@ -28,6 +28,13 @@ type Seat struct {
 	// real-time game (Multipli Cat's, Monster Cube #1); 0 means the level's
 	// default. The pedagogy tunes it to the student.
 	ReactionMS int `json:"reaction_ms,omitempty"`
+	// Miss, when above 0, replaces the chance (0–1) that a computer player
+	// of a turn-based game overlooks what its level would see: a capture in
+	// MultipliPotion, a find in its turn in Monster Cube #3–#4, the value of
+	// its cards in Magicoa (it then moves at random, as the beginner does).
+	// The pedagogy tunes it between the levels, which alone are too coarse
+	// to give a student the target win rate. 0 means the level's default.
+	Miss float64 `json:"miss,omitempty"`
 }
 
 // Human reports whether the seat is played by a student.

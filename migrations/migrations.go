@@ -36,6 +36,7 @@ type Step struct {
 // that has shipped is never edited, a change is a new step.
 var steps = []Step{
 	{Version: 1, Name: "initial schema", file: "sql/0001_initial.sql"},
+	{Version: 2, Name: "student weeks and session activity", file: "sql/0002_student_weeks.sql"},
 }
 
 // Steps returns every step in order.

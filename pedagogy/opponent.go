@@ -14,6 +14,46 @@ type Opponent struct {
 	// ReactionMS is the median reaction time for real-time games
 	// (Multipli Cat's, Monster Cube #1).
 	ReactionMS int `json:"reaction_ms"`
+	// Miss, when above 0, is the chance the computer overlooks a
+	// multiplication it could make (games.Seat.Miss: MultipliPotion), a
+	// knob between the levels.
+	Miss float64 `json:"miss,omitempty"`
+}
+
+// Seat is the computer seat that plays the opponent.
+func (o Opponent) Seat(name string) games.Seat {
+	return games.Seat{Kind: games.SeatComputer, Name: name, Bot: o.Bot, ReactionMS: o.ReactionMS, Miss: o.Miss}
+}
+
+// Skill is what the opponents are tuned from: the student's mean chance of
+// a right answer over the level's facts and their median typical time.
+type Skill struct {
+	Mastery   float64 `json:"mastery"`
+	TypicalMS float64 `json:"typical_ms"` // defaultStudentMS when no time is known
+}
+
+// Skill reads the student's estimates on the level (no forgetting: it is
+// the skill they bring to the game now that they last showed).
+func (m Model) Skill(st Student, level games.Level) Skill {
+	pairs := levelPairs(level)
+	k := 0.0
+	var times []float64
+	for _, f := range pairs {
+		s := m.carryAbility(m.factState(st, f), st.Ability)
+		k += sigmoid(s.Logit)
+		if s.TypicalMS > 0 {
+			times = append(times, s.TypicalMS)
+		}
+	}
+	if len(pairs) > 0 {
+		k /= float64(len(pairs))
+	}
+	ms := float64(defaultStudentMS)
+	if len(times) > 0 {
+		slices.Sort(times)
+		ms = times[len(times)/2]
+	}
+	return Skill{Mastery: k, TypicalMS: ms}
 }
 
 // How opponents are tuned (see README.md, "Opponents").
@@ -47,24 +87,8 @@ var botMastery = map[int]float64{games.BotBeginner: 0.6, games.BotSolid: 0.8, ga
 // wins about targetWin of the exchanges (0 < targetWin < 1).
 func (m Model) TuneOpponent(st Student, level games.Level, targetWin float64) Opponent {
 	targetWin = min(max(targetWin, 0.05), 0.95)
-	pairs := levelPairs(level)
-	k := 0.0
-	var times []float64
-	for _, f := range pairs {
-		s := m.carryAbility(m.factState(st, f), st.Ability)
-		k += sigmoid(s.Logit)
-		if s.TypicalMS > 0 {
-			times = append(times, s.TypicalMS)
-		}
-	}
-	if len(pairs) > 0 {
-		k /= float64(len(pairs))
-	}
-	studentMS := float64(defaultStudentMS)
-	if len(times) > 0 {
-		slices.Sort(times)
-		studentMS = times[len(times)/2]
-	}
+	sk := m.Skill(st, level)
+	k, studentMS := sk.Mastery, sk.TypicalMS
 
 	// A student who does not know enough facts to reach the target even
 	// against a slow bot gets the slowest bot.

@@ -35,11 +35,12 @@ func TestStartDealsFromThePlanRecordsTheLevelAndTunesOpponents(t *testing.T) {
 
 		g, err := s.loadGame(ctx, res.Game.ID)
 		require.NoError(t, err)
-		want := s.model.TuneOpponent(pedagogy.Student{}, res.Session.Plan.Level, targetWin)
+		want := s.model.TuneOpponentFor("magicoa", pedagogy.Student{Facts: map[games.Fact]pedagogy.FactState{}}, res.Session.Plan.Level, targetWin)
 		for _, seat := range g.Seats[1:] {
 			assert.Equal(t, games.SeatComputer, seat.Kind)
 			assert.Equal(t, want.Bot, seat.Bot, "computer tuned from the student's estimates")
 			assert.Equal(t, want.ReactionMS, seat.ReactionMS)
+			assert.Equal(t, want.Miss, seat.Miss)
 		}
 		m, err := st.StudentModel(ctx, kid.ID)
 		require.NoError(t, err)
@@ -165,6 +166,9 @@ func TestMovesStoreEveryAttemptFieldAndGamesPlayToTheirEnd(t *testing.T) {
 				atts, err := st.AttemptsOfSession(ctx, res.Session.ID)
 				require.NoError(t, err)
 				require.NotEmpty(t, atts)
+				stats, err := st.FactStatsOf(ctx, kid.ID)
+				require.NoError(t, err)
+				assert.NotEmpty(t, stats, "the moves' write path updated the student's mastery")
 				seqs := map[int64]bool{}
 				for _, a := range atts {
 					assert.Equal(t, kid.ID, a.StudentID)

@@ -26,7 +26,7 @@ type Service struct {
 
 // Options configure a Service; zero fields take defaults.
 type Options struct {
-	// Model is the pedagogy (default pedagogy.DefaultModel()).
+	// Model is the pedagogy (default: the store's, see store.SetModel).
 	Model *pedagogy.Model
 	// Now is the server clock (default time.Now).
 	Now func() time.Time
@@ -41,7 +41,7 @@ func New(st *store.Store, o Options) *Service {
 	if o.Model != nil {
 		s.model = *o.Model
 	} else {
-		s.model = pedagogy.DefaultModel()
+		s.model = st.Model() // the write path's model: one pedagogy for both
 	}
 	if s.now == nil {
 		s.now = time.Now

@@ -134,10 +134,12 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 		computers--
 	}
 	if computers > 0 {
-		opp := s.model.TuneOpponent(pst, plan.Level, targetWin)
+		// The pedagogy's calibration of each game (measured on the engines'
+		// own bots) where it has one; Monster Cube's is rule set #4's.
+		opp := s.model.TuneOpponentFor(k.Name, pst, plan.Level, targetWin)
 		for i := range computers {
 			tuned = append(tuned, opp)
-			seats = append(seats, Seat{Seat: games.Seat{Kind: games.SeatComputer, Name: computerNames[i%len(computerNames)], Bot: opp.Bot, ReactionMS: opp.ReactionMS}})
+			seats = append(seats, Seat{Seat: opp.Seat(computerNames[i%len(computerNames)])})
 		}
 	}
 	engineSeats := make([]games.Seat, len(seats))

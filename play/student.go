@@ -3,45 +3,21 @@ package play
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
-	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/pedagogy"
 	"github.com/multipli/multipli/store"
 )
 
-// pedagogyStudent loads what the pedagogy knows of a student, where the
-// store's write path keeps it: student_models.model holds the
-// pedagogy.Student without its facts (ability, level, counters), and each
-// fact's pedagogy.FactState is fact_stats.model. Facts found in the
-// student's JSON are ignored: fact_stats is the authority. A student never
-// seen starts empty. The teacher's no-timers setting comes from the students
-// row.
+// pedagogyStudent loads what the pedagogy knows of a student, as the
+// store's write path keeps it (the core in student_models, each fact's state
+// in fact_stats.model). The teacher's no-timers setting comes from the
+// students row.
 func (s *Service) pedagogyStudent(ctx context.Context, kid store.Student) (pedagogy.Student, error) {
-	var st pedagogy.Student
-	m, err := s.store.StudentModel(ctx, kid.ID)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-	case err != nil:
-		return st, err
-	default:
-		if err := json.Unmarshal([]byte(m.Model), &st); err != nil {
-			s.logger.Warn("unreadable pedagogy model; starting afresh", "student", kid.ID, "err", err)
-			st = pedagogy.Student{}
-		}
-	}
-	st.Facts = map[games.Fact]pedagogy.FactState{}
-	stats, err := s.store.FactStatsOf(ctx, kid.ID)
+	st, err := s.store.PedagogyStudent(ctx, kid.ID)
 	if err != nil {
 		return st, err
-	}
-	for _, fs := range stats {
-		var state pedagogy.FactState
-		if json.Unmarshal([]byte(fs.Model), &state) == nil && state.Precision > 0 {
-			st.Facts[games.Fact{A: fs.A, B: fs.B}.Pair()] = state
-		}
 	}
 	st.NoTimers = kid.NoTimers
 	return st, nil

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -37,8 +38,14 @@ var errorTable = []struct {
 	{errBadCode, http.StatusNotFound, "bad_code"},
 	{store.ErrCodeUsed, http.StatusNotFound, "bad_code"},
 	{store.ErrNotFound, http.StatusNotFound, "not_found"},
+	{store.ErrSessionEnded, http.StatusConflict, "session_ended"},
+	{store.ErrUnavailable, http.StatusServiceUnavailable, "unavailable"},
 	{store.ErrConflict, http.StatusConflict, "conflict"},
 }
+
+// statusClientClosed is nginx's 499, "client closed request", for the
+// access log of a request whose client left before the answer.
+const statusClientClosed = 499
 
 // inputError is a request the server understood but refuses: bad JSON, a
 // missing or invalid field. Code names the message; Field the culprit.
@@ -101,6 +108,17 @@ func (s *Server) handleError(err error, c echo.Context) {
 				break
 			}
 		}
+	}
+	if status == http.StatusServiceUnavailable {
+		// The database is locked, full or out of reach; nothing was
+		// written and a retry soon may succeed.
+		c.Response().Header().Set("Retry-After", "1")
+	}
+	if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
+		// The client went away (closed the page, timed out): nobody reads
+		// the answer and nothing is wrong on the server's side.
+		c.Response().WriteHeader(statusClientClosed)
+		return
 	}
 	lang := langOf(c)
 	var params map[string]any

@@ -140,6 +140,16 @@ var matrix = map[string]matrixEntry{
 	"GET /api/v1/play/games/:id/ws":      {expect: studentsOnly(404), path: fixed("/api/v1/play/games/999999/ws")},
 	"GET /student":                       {expect: open(200), path: fixed("/student")},
 	"GET /play/:id":                      {expect: open(200), path: fixed("/play/1")},
+
+	// ingest
+	"GET /api/v1/students/:id/export": {expect: teacherOnly(200), path: studentPath("/export")},
+	"DELETE /api/v1/students/:id":     {expect: teacherOnly(204), path: studentPath("")},
+	"POST /api/v1/practice/sessions":  {expect: studentsAll(201), path: fixed("/api/v1/practice/sessions")},
+	"POST /api/v1/play/sessions/:id/attempts": {expect: aboutStudentOnly(200), path: practicePath, body: func(t *testing.T, e *env, s school, _ string) any {
+		openPractice(t, e, s)
+		return map[string]any{"attempts": []map[string]any{{"seq": 1, "a": 7, "b": 8, "given": 56, "response_ms": 1800, "kind": "answer"}}}
+	}},
+
 	// dashboards
 	"GET /api/v1/classes/:id/assignments":           {expect: teacherOnly(200), path: classPath("/assignments")},
 	"POST /api/v1/classes/:id/assignments":          {expect: teacherOnly(201), path: classPath("/assignments"), body: constBody(map[string]any{"tables": []int{7}})},

@@ -31,9 +31,9 @@ var (
 	anyone     []Role
 	teachers   = []Role{RoleTeacher}
 	parents    = []Role{RoleParent}
+	students   = []Role{RoleStudent}
 	signedIn   = []Role{RoleTeacher, RoleParent, RoleStudent}
 	whoSeeKids = []Role{RoleTeacher, RoleParent, RoleStudent} // checked per student in the handler
-	students   = []Role{RoleStudent}
 )
 
 // routes is every route of the server, with its roles. A route missing here
@@ -91,6 +91,12 @@ func (s *Server) routes() []Route {
 		{http.MethodGet, api + "/play/games/:id/ws", students, s.handlePlayWS},
 		{http.MethodGet, "/student", anyone, s.handlePage("static/play/student.html")},
 		{http.MethodGet, "/play/:id", anyone, s.handlePage("static/play/game.html")},
+
+		// ingest
+		{http.MethodPost, api + "/practice/sessions", students, s.handlePracticeStart},
+		{http.MethodPost, api + "/play/sessions/:id/attempts", students, s.handleAnswers},
+		{http.MethodGet, api + "/students/:id/export", teachers, s.handleStudentExport},
+		{http.MethodDelete, api + "/students/:id", teachers, s.handleStudentErase},
 
 		// dashboards
 		{http.MethodGet, api + "/classes/:id/assignments", teachers, s.handleAssignmentList},

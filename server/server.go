@@ -35,6 +35,9 @@ type Config struct {
 	BcryptCost int
 	// Throttle limits failed logins; zero fields take the defaults.
 	Throttle Throttle
+	// IngestLimit limits practice answers per student; zero fields take
+	// the defaults.
+	IngestLimit IngestLimit
 	// Now is the clock (nil: time.Now), replaced in tests.
 	Now func() time.Time
 	// PlaySeed deals the games (nil: random), fixed in tests.
@@ -63,6 +66,7 @@ type Server struct {
 	echo   *echo.Echo
 	web    *webAssets
 	play   *play.Service
+	ingest *limiter
 }
 
 // New builds the server and its routes. It panics only on a programming
@@ -87,6 +91,12 @@ func New(cfg Config, st *store.Store, logger *slog.Logger) *Server {
 	if cfg.Throttle.Window == 0 {
 		cfg.Throttle.Window = defaultThrottle.Window
 	}
+	if cfg.IngestLimit.Rate == 0 {
+		cfg.IngestLimit.Rate = defaultIngestLimit.Rate
+	}
+	if cfg.IngestLimit.Burst == 0 {
+		cfg.IngestLimit.Burst = defaultIngestLimit.Burst
+	}
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
@@ -96,6 +106,7 @@ func New(cfg Config, st *store.Store, logger *slog.Logger) *Server {
 	}
 	s := &Server{cfg: cfg, store: st, logger: logger, sealer: sealer, web: mustLoadWeb()}
 	s.play = play.New(st, play.Options{Now: cfg.Now, Seed: cfg.PlaySeed, Logger: logger})
+	s.ingest = newLimiter(cfg.IngestLimit, cfg.Now)
 	s.echo = s.newEcho()
 	return s
 }

@@ -4,8 +4,9 @@ import (
 	"context"
 	"time"
 
+	"fmt"
+
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // Attempt is one row of the learning record (concepts.md, "Attempt").
@@ -27,30 +28,20 @@ type Attempt struct {
 	At            time.Time
 }
 
-// RecordAttempts inserts the attempts, skipping those whose (session, seq)
-// is already stored, and returns how many were new.
+// RecordAttempts stores the attempts through the write path (record.go),
+// skipping those whose (session, seq) is already stored, and returns how
+// many were new. It returns once the transaction is committed.
 func (s *Store) RecordAttempts(ctx context.Context, attempts []Attempt) (int64, error) {
-	var n int64
-	err := s.tx(ctx, func(tx *gorm.DB) error {
+	var n int
+	err := s.w.write(ctx, firstStudent(attempts), func(tx *gorm.DB) error {
 		var err error
-		n, err = insertAttempts(tx, attempts)
+		n, err = s.recordTx(tx, attempts)
 		return err
 	})
-	return n, wrap(err, "record %d attempts", len(attempts))
-}
-
-func insertAttempts(tx *gorm.DB, attempts []Attempt) (int64, error) {
-	if len(attempts) == 0 {
-		return 0, nil
+	if err != nil {
+		return 0, classify(err, fmt.Sprintf("record %d attempts", len(attempts)))
 	}
-	for i := range attempts {
-		attempts[i].At = attempts[i].At.UTC()
-	}
-	res := tx.Clauses(clause.OnConflict{
-		Columns:   []clause.Column{{Name: "play_session_id"}, {Name: "seq"}},
-		DoNothing: true,
-	}).Create(&attempts)
-	return res.RowsAffected, res.Error
+	return int64(n), nil
 }
 
 // AttemptsOf lists a student's attempts at or after since, in order.
@@ -66,4 +57,12 @@ func (s *Store) AttemptsOfSession(ctx context.Context, playSessionID int64) ([]A
 	var out []Attempt
 	err := s.db.WithContext(ctx).Where("play_session_id = ?", playSessionID).Order("seq").Find(&out).Error
 	return out, wrap(err, "attempts of play session %d", playSessionID)
+}
+
+// firstStudent keys a commit to the writer of its (first) student.
+func firstStudent(attempts []Attempt) int64 {
+	if len(attempts) == 0 {
+		return 0
+	}
+	return attempts[0].StudentID
 }

@@ -111,6 +111,9 @@ func newDashWorld(t *testing.T, st *store.Store, raw rawDB) dashWorld {
 		{StudentID: w.zoe.ID, A: 2, B: 3, Attempts: 1, Correct: 1, Mastery: 0.5, Uncertainty: 0.8},
 		{StudentID: w.tom.ID, A: 2, B: 2, Attempts: 1, Correct: 1, Mastery: 0.5, Uncertainty: 0.8},
 	}))
+	// The write path already counted the sessions and attempts above in
+	// student_weeks; the fixture sets the weeks the tests expect instead.
+	raw.exec(t, "DELETE FROM student_weeks")
 	for _, r := range []struct {
 		id                int64
 		year, week        int

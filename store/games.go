@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"time"
@@ -65,33 +66,39 @@ func (s *Store) GameEvents(ctx context.Context, gameID int64, after int) ([]Game
 }
 
 // Move is everything one move writes (architecture.md, "One move"): the new
-// state, its events, the attempts, and the pedagogy's updated statistics.
+// state, its events and the attempts. The pedagogy's statistics are no
+// longer the caller's business: the write path (record.go) updates them
+// from the new attempts.
 type Move struct {
-	GameID       int64
-	FromVersion  int // the version the move was computed on
-	State        string
-	Status       string
-	At           time.Time
-	Events       []GameEvent // GameID and N are filled in by SaveMove
-	Attempts     []Attempt
-	FactStats    []FactStat
+	GameID      int64
+	FromVersion int // the version the move was computed on
+	State       string
+	Status      string
+	At          time.Time
+	Events      []GameEvent // GameID and N are filled in by SaveMove
+	Attempts    []Attempt
+	// Deprecated: ignored, the write path computes them; to be removed.
+	FactStats []FactStat
+	// Deprecated: ignored, the write path computes it; to be removed.
 	StudentModel *StudentModel
 }
 
-// SaveMove writes a move in one transaction and returns the new version.
-// ErrStale when the stored version is not FromVersion: nothing is written.
-// Attempts already stored (same session and seq) are skipped.
+// SaveMove writes a move in one transaction (grouped with others by the
+// writer) and returns the new version once it is durable. ErrStale when the
+// stored version is not FromVersion: nothing is written. Attempts already
+// stored (same session and seq) are skipped; the new ones update the
+// pedagogy state and the weeks, and the move counts as the session's
+// activity for its played time.
 func (s *Store) SaveMove(ctx context.Context, m Move) (int, error) {
-	at := m.At.UTC()
-	err := s.tx(ctx, func(tx *gorm.DB) error {
-		res := tx.Model(&Game{}).Where("id = ? AND version = ?", m.GameID, m.FromVersion).
-			Updates(map[string]any{"state": m.State, "status": m.Status, "version": m.FromVersion + 1, "updated_at": at})
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected == 0 {
+	at := normalize(m.At)
+	err := s.w.write(ctx, firstStudent(m.Attempts), func(tx *gorm.DB) error {
+		q := s.conn(tx)
+		var sessionID int64
+		err := q.queryRow("UPDATE games SET state = ?, status = ?, version = ?, updated_at = ? WHERE id = ? AND version = ? RETURNING play_session_id",
+			m.State, m.Status, m.FromVersion+1, at, m.GameID, m.FromVersion).Scan(&sessionID)
+		if errors.Is(err, sql.ErrNoRows) {
 			var n int64
-			if err := tx.Model(&Game{}).Where("id = ?", m.GameID).Count(&n).Error; err != nil {
+			if err := q.queryRow("SELECT COUNT(*) FROM games WHERE id = ?", m.GameID).Scan(&n); err != nil {
 				return err
 			}
 			if n == 0 {
@@ -99,15 +106,15 @@ func (s *Store) SaveMove(ctx context.Context, m Move) (int, error) {
 			}
 			return ErrStale
 		}
+		if err != nil {
+			return err
+		}
 		if len(m.Events) > 0 {
-			var last struct{ N *int }
-			if err := tx.Model(&GameEvent{}).Select("MAX(n) AS n").Where("game_id = ?", m.GameID).Scan(&last).Error; err != nil {
+			var last sql.NullInt64
+			if err := q.queryRow("SELECT MAX(n) FROM game_events WHERE game_id = ?", m.GameID).Scan(&last); err != nil {
 				return err
 			}
-			next := 1
-			if last.N != nil {
-				next = *last.N + 1
-			}
+			next := int(last.Int64) + 1
 			for i := range m.Events {
 				m.Events[i].GameID, m.Events[i].N = m.GameID, next+i
 				if m.Events[i].At.IsZero() {
@@ -119,19 +126,14 @@ func (s *Store) SaveMove(ctx context.Context, m Move) (int, error) {
 				return err
 			}
 		}
-		if _, err := insertAttempts(tx, m.Attempts); err != nil {
-			return err
-		}
-		if err := upsertFactStats(tx, m.FactStats); err != nil {
-			return err
-		}
-		if m.StudentModel != nil {
-			return upsertStudentModel(tx, m.StudentModel)
-		}
-		return nil
+		_, err = s.recordTx(tx, m.Attempts, activity{sessionID: sessionID, at: at})
+		return err
 	})
 	if errors.Is(err, ErrStale) {
 		return 0, fmt.Errorf("store: save move of game %d: %w", m.GameID, err)
 	}
-	return m.FromVersion + 1, wrap(err, "save move of game %d", m.GameID)
+	if err != nil {
+		return 0, classify(err, fmt.Sprintf("save move of game %d", m.GameID))
+	}
+	return m.FromVersion + 1, nil
 }

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"gorm.io/gorm"
 )
 
 // PlaySession is one sitting of play for one student (concepts.md,
@@ -15,12 +17,32 @@ type PlaySession struct {
 	Plan         string
 	StartedAt    time.Time
 	EndedAt      *time.Time
+	// LastActiveAt is the session's latest move or attempt (nil before the
+	// first); PlayedMS the time played so far, gaps capped at two minutes.
+	// The write path keeps both.
+	LastActiveAt *time.Time
+	PlayedMS     int64 `gorm:"column:played_ms"`
 }
 
-// CreatePlaySession inserts p and sets its ID.
+// CreatePlaySession inserts p, sets its ID, and counts the session in the
+// student's week (student_weeks.sessions) in the same transaction.
 func (s *Store) CreatePlaySession(ctx context.Context, p *PlaySession) error {
-	p.StartedAt = p.StartedAt.UTC()
-	return wrap(s.db.WithContext(ctx).Create(p).Error, "create play session")
+	p.StartedAt = normalize(p.StartedAt)
+	p.LastActiveAt, p.PlayedMS = nil, 0
+	err := s.w.write(ctx, p.StudentID, func(tx *gorm.DB) error {
+		if err := tx.Create(p).Error; err != nil {
+			return err
+		}
+		k := weekOf(p.StudentID, p.StartedAt)
+		_, err := s.conn(tx).exec(`INSERT INTO student_weeks (student_id, year, week, sessions) VALUES (?, ?, ?, 1)
+			ON CONFLICT (student_id, year, week) DO UPDATE SET sessions = student_weeks.sessions + 1`, k.student, k.year, k.week)
+		return err
+	})
+	if err != nil {
+		p.ID = 0
+		return classify(err, "create play session")
+	}
+	return nil
 }
 
 // PlaySession finds a play session by id.

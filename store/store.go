@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"gorm.io/driver/postgres"
@@ -22,6 +23,7 @@ import (
 	gormlogger "gorm.io/gorm/logger"
 
 	"github.com/multipli/multipli/migrations"
+	"github.com/multipli/multipli/pedagogy"
 )
 
 // Sentinel errors; callers test them with errors.Is.
@@ -36,6 +38,9 @@ type Store struct {
 	sqlDB   *sql.DB
 	dialect migrations.Dialect
 	logger  *slog.Logger
+	model   pedagogy.Model
+	w       *writer
+	stmts   sync.Map // SQL text → *sql.Stmt, the write path's prepared statements (SQLite)
 }
 
 // Open connects to databaseURL — a postgres:// or postgresql:// URL, or else
@@ -93,7 +98,8 @@ func Connect(ctx context.Context, databaseURL string, logger *slog.Logger) (*Sto
 		sqlDB.SetMaxOpenConns(20)
 		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	}
-	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, logger: logger}
+	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, logger: logger, model: pedagogy.DefaultModel()}
+	st.w = newWriter(st)
 	if err := st.Ping(ctx); err != nil {
 		return nil, errors.Join(err, st.Close())
 	}
@@ -111,12 +117,27 @@ func IsPostgres(databaseURL string) bool {
 // SQLite and must be asked for on every connection; BEGIN IMMEDIATE takes the
 // write lock at the start of a transaction, which avoids the SQLITE_BUSY a
 // read-then-write transaction gets when it upgrades its lock in WAL mode.
+//
+// Durability: an acknowledged attempt must survive a crash of the process
+// AND of the machine. WAL with synchronous=NORMAL survives a killed process
+// (the WAL is in the OS cache) but can lose the last commits on power loss,
+// because it syncs only at checkpoints; synchronous=FULL syncs the WAL at
+// every commit. FULL costs one fsync per transaction, which the writer's
+// group commit (writer.go) shares among every commit of the group, so we
+// pay it and keep "acknowledged = durable" true on power loss too.
+//
+// A "?_busy_timeout=MS" query on the path overrides the 10 s wait for the
+// write lock (the fault tests use a short one).
 func sqliteDSN(databaseURL string) (string, error) {
 	path := strings.TrimPrefix(strings.TrimPrefix(databaseURL, "sqlite:"), "file:")
 	if path == "" {
 		return "", errors.New("empty SQLite path")
 	}
+	busy := "10000"
 	if i := strings.IndexByte(path, '?'); i >= 0 {
+		if given, err := url.ParseQuery(path[i+1:]); err == nil && given.Get("_busy_timeout") != "" {
+			busy = given.Get("_busy_timeout")
+		}
 		path = path[:i]
 	}
 	if dir := filepath.Dir(path); dir != "." {
@@ -125,10 +146,10 @@ func sqliteDSN(databaseURL string) (string, error) {
 		}
 	}
 	q := url.Values{}
-	q.Set("_busy_timeout", "10000")
+	q.Set("_busy_timeout", busy)
 	q.Set("_journal_mode", "WAL")
 	q.Set("_foreign_keys", "on")
-	q.Set("_synchronous", "NORMAL")
+	q.Set("_synchronous", "FULL")
 	q.Set("_txlock", "immediate")
 	return "file:" + path + "?" + q.Encode(), nil
 }
@@ -144,8 +165,14 @@ func (s *Store) Ping(ctx context.Context) error {
 	return nil
 }
 
-// Close releases the connections.
+// Close waits for the writes in progress, refuses new ones, and releases
+// the connections.
 func (s *Store) Close() error {
+	s.w.close()
+	s.stmts.Range(func(_, v any) bool {
+		_ = v.(*sql.Stmt).Close()
+		return true
+	})
 	if err := s.sqlDB.Close(); err != nil {
 		return fmt.Errorf("store: close: %w", err)
 	}

@@ -37,6 +37,8 @@ func commands() []command {
 		{"cube", "Monster Cube tools: cube solve --seed N --code C", runCube},
 		{"pedagogy", "pedagogy tools: pedagogy eval --attempts FILE.csv", runPedagogy},
 		{"health", "ask a running server whether it is ready (container health check)", runHealth},
+		{"backup", "write a consistent copy of the live SQLite database: backup --to FILE", runBackup},
+		{"loadtest", "measure attempt ingestion against a loopback server (bounded in requests and time)", runLoadtest},
 	}
 }
 

@@ -13,6 +13,9 @@ func runSimulate(ctx context.Context, args []string, getenv func(string) string,
 	if len(args) > 0 && args[0] == "pedagogy" {
 		return simulatePedagogy(ctx, args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "opponents" {
+		return simulateOpponents(ctx, args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	game := fs.String("game", "", "potion, cats, cube or magicoa")

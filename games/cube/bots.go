@@ -39,6 +39,20 @@ type botCandidate struct {
 // moves and sometimes slips; the solid player sees a move half of the time;
 // the strong player sees everything and takes the best card.
 func botMove(v View, level int, rng *games.RNG) Move {
+	return botMoveFinding(v, level, botFindChance[level], rng)
+}
+
+// findChance is the seat's chance of finding in its turn: its level's, or
+// 1 − Miss when the pedagogy tuned the seat between levels (games.Seat.Miss).
+func findChance(seat games.Seat) float64 {
+	if seat.Miss > 0 {
+		return 1 - min(seat.Miss, 1)
+	}
+	return botFindChance[min(max(seat.Bot, 1), 3)]
+}
+
+// botMoveFinding is botMove with the chance of finding in a turn given.
+func botMoveFinding(v View, level int, find float64, rng *games.RNG) Move {
 	board := v.Board
 	if len(v.Boards) > 0 {
 		board = v.Boards[v.Seat]
@@ -66,7 +80,7 @@ func botMove(v View, level int, rng *games.RNG) Move {
 		cands = append(cands, botCandidate{code: v.Hint.Code, sol: v.Hint.Solution})
 	}
 	turnBased := v.Solver.Move == MoveRequired
-	if turnBased && rng.Float64() >= botFindChance[level] {
+	if turnBased && rng.Float64() >= find {
 		cands = nil
 	}
 	if len(cands) == 0 {

@@ -149,6 +149,9 @@ func New(cfg Config, seed uint64) (*Game, error) {
 		if !st.Human() && (st.Bot < games.BotBeginner || st.Bot > games.BotStrong) {
 			return nil, games.Broken("config.bad_option", "option", "bot")
 		}
+		if st.Miss < 0 || st.Miss > 1 {
+			return nil, games.Broken("config.bad_option", "option", "miss")
+		}
 	}
 	n := len(cfg.Seats)
 	g := &Game{s: state{Config: cfg, Seed: seed, RNG: games.NewRNG(seed, 4)}}
@@ -374,7 +377,8 @@ func (g *Game) tick() (games.Step, error) {
 // botPlay lets a computer seat decide from its view and plays it.
 func (g *Game) botPlay(seat int) (games.Step, error) {
 	s := &g.s
-	m := botMove(g.View(seat).(View), s.Config.Seats[seat].Bot, s.RNG)
+	seatCfg := s.Config.Seats[seat]
+	m := botMoveFinding(g.View(seat).(View), seatCfg.Bot, findChance(seatCfg), s.RNG)
 	st, err := g.Play(seat, m, s.Now)
 	if err != nil {
 		return st, fmt.Errorf("cube: computer seat %d: %w", seat, err)

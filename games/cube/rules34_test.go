@@ -154,3 +154,31 @@ func TestDiceScoresStars(t *testing.T) {
 	assert.Equal(t, MonsterByCode(3).Stars+MonsterByCode(4).Stars, Stars([]int{3, 4}))
 	assert.Equal(t, []int{MonsterByCode(3).Stars + MonsterByCode(4).Stars, MonsterByCode(12).Stars}, Scores(RulesDice, [][]int{{3, 4}, {12}}, false))
 }
+
+// TestSeatMissLowersTheBotsFindChance: in #4 a computer seat's Miss replaces
+// its level's chance of finding in its turn, so a strong bot told to miss
+// 80 % of the time wins far fewer cards than a plain strong bot, and a bad
+// Miss is refused.
+func TestSeatMissLowersTheBotsFindChance(t *testing.T) {
+	found := func(miss float64) int {
+		n := 0
+		for seed := range uint64(6) {
+			a := bot(games.BotStrong)
+			a.Miss = miss
+			g := newGame(t, DefaultConfig(RulesNumbers, games.All(9), []games.Seat{a, bot(games.BotStrong)}), seed)
+			for !g.Over() {
+				at, ok := g.Next()
+				require.True(t, ok)
+				_, err := g.Advance(at)
+				require.NoError(t, err)
+			}
+			n += len(g.s.Won[0])
+		}
+		return n
+	}
+	assert.Less(t, 2*found(0.8), found(0), "missing 80 % of finds wins far fewer cards")
+	bad := bot(games.BotSolid)
+	bad.Miss = -0.1
+	_, err := New(DefaultConfig(RulesNumbers, games.All(9), []games.Seat{bad, bot(1)}), 1)
+	require.Error(t, err)
+}

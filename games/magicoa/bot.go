@@ -307,3 +307,8 @@ func (b bot) exchange() Move {
 	}
 	return best
 }
+
+// BotMove is the move a computer player of level would make from v. It lets
+// the pedagogy's calibration seat a stand-in for a student who plays like a
+// bot when they are not computing.
+func BotMove(v View, level int, rng *games.RNG) Move { return botMove(v, level, rng) }

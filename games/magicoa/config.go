@@ -57,6 +57,9 @@ func (c Config) validate() error {
 		if s.Kind == games.SeatComputer && (s.Bot < games.BotBeginner || s.Bot > games.BotStrong) {
 			return games.Broken("config.bad_option", "option", "seats.bot")
 		}
+		if s.Miss < 0 || s.Miss > 1 {
+			return games.Broken("config.bad_option", "option", "seats.miss")
+		}
 	}
 	if !slices.Contains([]string{Classic, Multiplication}, c.Edition) {
 		return games.Broken("config.bad_option", "option", "edition")

@@ -78,7 +78,7 @@ func (g *Game) Advance(at int64) (games.Step, error) {
 		if !ok {
 			break
 		}
-		m := botMove(g.View(seat).(View), g.s.Config.Seats[seat].Bot, g.s.RNG)
+		m := g.seatMove(seat)
 		step, err := g.Play(seat, m, at)
 		if err != nil {
 			// A bot bug (no legal move chosen): keep the log true to the
@@ -112,4 +112,17 @@ func (g *Game) Next() (int64, bool) {
 		return g.s.Clock, true
 	}
 	return 0, false
+}
+
+// seatMove is a computer seat's move: its level's, except that a seat the
+// pedagogy tuned with a Miss (games.Seat.Miss) overlooks its cards' values
+// that often and then moves at random, as the beginner does. The draw is
+// made only for such seats, so untuned games replay as before.
+func (g *Game) seatMove(seat int) Move {
+	cfg := g.s.Config.Seats[seat]
+	v := g.View(seat).(View)
+	if cfg.Miss > 0 && len(v.Legal) > 0 && g.s.RNG.Float64() < cfg.Miss {
+		return beginnerMove(v, g.s.RNG)
+	}
+	return botMove(v, cfg.Bot, g.s.RNG)
 }

@@ -21,7 +21,21 @@ var botStyles = [games.BotStrong + 1]botStyle{
 // decide chooses a computer player's move from its own view only: the bot
 // cannot see the other hand or the pile, structurally.
 func decide(v View, level int, rng *games.RNG) Move {
-	style := botStyles[level]
+	return decideStyle(v, botStyles[level], rng)
+}
+
+// styleOf is the style of a computer seat: its level's, with the seat's
+// Miss in place of the level's when the pedagogy tuned one.
+func styleOf(seat games.Seat) botStyle {
+	style := botStyles[seat.Bot]
+	if seat.Miss > 0 {
+		style.miss = min(seat.Miss, 1)
+	}
+	return style
+}
+
+// decideStyle is decide for a style rather than a level.
+func decideStyle(v View, style botStyle, rng *games.RNG) Move {
 	me, opp := v.Seat, 1-v.Seat
 	if v.Phase == PhaseCapture {
 		if caps := Captures(v.Zones[me], v.Zones[opp]); len(caps) > 0 {
@@ -123,11 +137,10 @@ func (g *Game) Advance(at int64) (games.Step, error) {
 	moved := false
 	for g.s.Phase != PhaseOver {
 		seat := g.Waiting()[0]
-		level := g.s.Config.Seats[seat].Bot
 		if g.s.Config.Seats[seat].Human() {
 			break
 		}
-		m := decide(g.botView(seat), level, g.s.RNG)
+		m := decideStyle(g.botView(seat), styleOf(g.s.Config.Seats[seat]), g.s.RNG)
 		if err := g.play(&st, seat, m, at); err != nil {
 			return st, err // a bot bug: never a rule of the game
 		}

@@ -102,3 +102,26 @@ func TestBotViewIsPartOfTheSeatView(t *testing.T) {
 		}
 	}
 }
+
+// TestSeatMissTunesTheBotBetweenLevels: a seat's Miss replaces its level's
+// chance of overlooking a capture, so a solid bot told to miss often ends
+// more turns with a capture left, and a bad Miss is refused.
+func TestSeatMissTunesTheBotBetweenLevels(t *testing.T) {
+	missed := func(miss float64) int {
+		n := 0
+		for seed := range uint64(60) {
+			bot := games.Seat{Kind: games.SeatComputer, Name: "A", Bot: games.BotSolid, Miss: miss}
+			other := games.Seat{Kind: games.SeatComputer, Name: "B", Bot: games.BotSolid}
+			g, err := New(Config{Level: games.Green(), Seats: []games.Seat{bot, other}}, seed)
+			require.NoError(t, err)
+			_, err = g.Advance(0)
+			require.NoError(t, err)
+			require.True(t, g.Over())
+			n += g.Stats().Missed[0]
+		}
+		return n
+	}
+	assert.Greater(t, missed(0.6), 2*missed(0), "Miss 0.6 overlooks far more than the solid level's 0.1")
+	_, err := New(Config{Level: games.Green(), Seats: []games.Seat{{Kind: games.SeatComputer, Bot: 2, Miss: 1.5}, student}}, 1)
+	require.Error(t, err)
+}

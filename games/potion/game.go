@@ -161,6 +161,8 @@ func validate(cfg Config) error {
 			return games.Broken("config.bad_option", "option", fmt.Sprintf("seats[%d].bot", i))
 		case seat.Kind != games.SeatComputer && seat.Kind != games.SeatStudent:
 			return games.Broken("config.bad_option", "option", fmt.Sprintf("seats[%d].kind", i))
+		case seat.Miss < 0 || seat.Miss > 1:
+			return games.Broken("config.bad_option", "option", fmt.Sprintf("seats[%d].miss", i))
 		}
 	}
 	if cfg.Edition != Edition3 && cfg.Edition != Edition4 {

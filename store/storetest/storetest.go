@@ -58,29 +58,7 @@ func Open(t testing.TB, databaseURL string) *store.Store {
 	st, err := store.Open(context.Background(), databaseURL, slog.New(slog.DiscardHandler))
 	require.NoError(t, err, "open test database")
 	t.Cleanup(func() { _ = st.Close() })
-	ensureStudentWeeks(t, databaseURL)
 	return st
-}
-
-// ensureStudentWeeks creates student_weeks as PHASE2.md fixes it, for the
-// dashboards' tests, until ingest's migration 0002 that owns the table is
-// on main; IF NOT EXISTS makes it a no-op then. Remove it with 0002.
-func ensureStudentWeeks(t testing.TB, databaseURL string) {
-	t.Helper()
-	driver, dsn := "sqlite3", "file:"+databaseURL+"?_busy_timeout=10000"
-	if store.IsPostgres(databaseURL) {
-		driver, dsn = "pgx", databaseURL
-	}
-	db, err := sql.Open(driver, dsn)
-	require.NoError(t, err)
-	defer db.Close()
-	_, err = db.Exec(`CREATE TABLE IF NOT EXISTS student_weeks (
-  student_id BIGINT NOT NULL REFERENCES students(id) ON DELETE CASCADE,
-  year INT NOT NULL, week INT NOT NULL, sessions INT NOT NULL DEFAULT 0,
-  played_seconds INT NOT NULL DEFAULT 0, attempts INT NOT NULL DEFAULT 0,
-  correct INT NOT NULL DEFAULT 0, fluent_facts INT NOT NULL DEFAULT 0, typical_ms INT NULL,
-  PRIMARY KEY (student_id, year, week))`)
-	require.NoError(t, err, "create student_weeks")
 }
 
 // PostgresSchema creates a uniquely named schema in the database at base,

@@ -1,0 +1,180 @@
+package calibrate
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/pedagogy"
+)
+
+// Representative is a student the check plays: mastery and typical time.
+type Representative struct {
+	Mastery   float64
+	TypicalMS float64
+}
+
+// Representatives are three students per game, off the grid's points: a
+// struggling, an average and a fluent child (slow, middling, fast in the
+// timed games).
+func Representatives(game string) []Representative {
+	switch game {
+	case pedagogy.GameCats:
+		return []Representative{{0.6, 3500}, {0.78, 2400}, {0.93, 1400}}
+	case pedagogy.GameCube:
+		return []Representative{{0.6, 3500}, {0.78, 2400}, {0.93, 1700}}
+	}
+	return []Representative{{0.5, 2500}, {0.75, 2500}, {0.93, 2500}}
+}
+
+// CheckRow is a representative student against the opponent tuned for them.
+type CheckRow struct {
+	Game      string
+	Student   Representative
+	Opponent  pedagogy.Opponent
+	Predicted float64
+	Outcome   Outcome
+	// Heuristic is the same student against the uncalibrated
+	// TuneOpponent's choice, for comparison.
+	Heuristic        pedagogy.Opponent
+	HeuristicOutcome Outcome
+}
+
+// Measured is the student's measured share (of exchanges in Multipli Cat's).
+func (r CheckRow) Measured() float64 { return r.Outcome.Target(r.Game) }
+
+// Check tunes the opponent of each representative student with
+// TuneOpponentFor and plays n games (seeds from seed) against it; with
+// compare it also plays the uncalibrated TuneOpponent's choice.
+func Check(m pedagogy.Model, game string, target float64, n int, seed uint64, compare bool) ([]CheckRow, error) {
+	spec, ok := SpecFor(game)
+	if !ok {
+		return nil, fmt.Errorf("calibrate: unknown game %q", game)
+	}
+	var rows []CheckRow
+	for _, r := range Representatives(game) {
+		st := Synthetic(m, spec.Level, r.Mastery, r.TypicalMS)
+		opp := m.TuneOpponentFor(game, st, spec.Level, target)
+		o, err := PlayMany(m, game, st, spec.Level, opp, n, seed)
+		if err != nil {
+			return nil, err
+		}
+		row := CheckRow{Game: game, Student: r, Opponent: opp, Predicted: m.PredictWin(game, st, spec.Level, opp), Outcome: o}
+		if compare {
+			row.Heuristic = m.TuneOpponent(st, spec.Level, target)
+			if game != pedagogy.GameCats {
+				row.Heuristic.ReactionMS = 0 // the heuristic's reaction time is for real-time games
+			}
+			if row.HeuristicOutcome, err = PlayMany(m, game, st, spec.Level, row.Heuristic, n, seed); err != nil {
+				return nil, err
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// CandidateName says who the candidate is, e.g. "solid, miss 0.3".
+func CandidateName(c pedagogy.Candidate) string {
+	name := map[int]string{games.BotBeginner: "beginner", games.BotSolid: "solid", games.BotStrong: "strong"}[c.Bot]
+	switch {
+	case c.Ratio > 0:
+		return fmt.Sprintf("%s, reaction %.2g × student", name, c.Ratio)
+	case c.Miss > 0:
+		return fmt.Sprintf("%s, miss %.2g", name, c.Miss)
+	}
+	return name
+}
+
+// WriteMarkdown writes the calibration of game as Markdown tables: one row
+// per candidate, one column per mastery, one table per typical time.
+func WriteMarkdown(w io.Writer, game string, cal pedagogy.Calibration) {
+	for s, ms := range cal.TypicalMS {
+		if len(cal.TypicalMS) > 1 {
+			fmt.Fprintf(w, "\n%s, student's typical time %.0f ms:\n\n", game, ms)
+		} else {
+			fmt.Fprintf(w, "\n%s:\n\n", game)
+		}
+		fmt.Fprint(w, "| opponent |")
+		for _, k := range cal.Mastery {
+			fmt.Fprintf(w, " k = %.2f |", k)
+		}
+		fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---|", len(cal.Mastery)))
+		for c, cand := range cal.Candidates {
+			fmt.Fprintf(w, "| %s |", CandidateName(cand))
+			for k := range cal.Mastery {
+				fmt.Fprintf(w, " %.0f %% |", 100*cal.Win[c][s][k])
+			}
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+// WriteCheck writes the check rows as a Markdown table.
+func WriteCheck(w io.Writer, rows []CheckRow) {
+	fmt.Fprintf(w, "\n| game | student mastery | typical ms | tuned opponent | predicted | measured | games | uncalibrated TuneOpponent | its measured |\n|---|---|---|---|---|---|---|---|---|\n")
+	for _, r := range rows {
+		fmt.Fprintf(w, "| %s | %.2f | %.0f | %s | %.0f %% | %.0f %% | %d | %s | %.0f %% |\n", r.Game, r.Student.Mastery,
+			r.Student.TypicalMS, describe(r.Game, r.Opponent), 100*r.Predicted, 100*r.Measured(), r.Outcome.Games,
+			describe(r.Game, r.Heuristic), 100*r.HeuristicOutcome.Target(r.Game))
+	}
+}
+
+func describe(game string, o pedagogy.Opponent) string {
+	name := map[int]string{games.BotBeginner: "beginner", games.BotSolid: "solid", games.BotStrong: "strong"}[o.Bot]
+	if game == pedagogy.GameCats {
+		name += fmt.Sprintf(", %d ms", o.ReactionMS)
+	}
+	if o.Miss > 0 {
+		name += fmt.Sprintf(", miss %.2f", o.Miss)
+	}
+	return name
+}
+
+// WriteGo writes the calibrations as pedagogy/opponent_tables.go.
+func WriteGo(w io.Writer, cals map[string]pedagogy.Calibration, order []string, command string) {
+	fmt.Fprintf(w, "// Code generated by `%s`; DO NOT EDIT.\n\npackage pedagogy\n\n", command)
+	fmt.Fprint(w, "// calibrations are the measured win shares TuneOpponentFor reads (see\n// calibrate/README.md).\nvar calibrations = map[string]Calibration{\n")
+	consts := map[string]string{pedagogy.GamePotion: "GamePotion", pedagogy.GameCats: "GameCats",
+		pedagogy.GameCube: "GameCube", pedagogy.GameMagicoa: "GameMagicoa"}
+	for _, game := range order {
+		cal, ok := cals[game]
+		if !ok {
+			continue
+		}
+		fmt.Fprintf(w, "\t%s: {\n\t\tMastery:   []float64%s,\n\t\tTypicalMS: []float64%s,\n\t\tCandidates: []Candidate{\n",
+			consts[game], floats(cal.Mastery, "%g"), floats(cal.TypicalMS, "%g"))
+		for _, c := range cal.Candidates {
+			fmt.Fprintf(w, "\t\t\t{Bot: %d", c.Bot)
+			if c.ReactionMS > 0 {
+				fmt.Fprintf(w, ", ReactionMS: %d", c.ReactionMS)
+			}
+			if c.Ratio > 0 {
+				fmt.Fprintf(w, ", Ratio: %g", c.Ratio)
+			}
+			if c.Miss > 0 {
+				fmt.Fprintf(w, ", Miss: %g", c.Miss)
+			}
+			fmt.Fprint(w, "},\n")
+		}
+		fmt.Fprint(w, "\t\t},\n\t\tWin: [][][]float64{\n")
+		for c, rows := range cal.Win {
+			fmt.Fprintf(w, "\t\t\t{ // %s\n", CandidateName(cal.Candidates[c]))
+			for _, row := range rows {
+				fmt.Fprintf(w, "\t\t\t\t%s,\n", floats(row, "%.3f"))
+			}
+			fmt.Fprint(w, "\t\t\t},\n")
+		}
+		fmt.Fprint(w, "\t\t},\n\t},\n")
+	}
+	fmt.Fprint(w, "}\n")
+}
+
+func floats(xs []float64, format string) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprintf(format, x)
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}

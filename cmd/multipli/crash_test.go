@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/pedagogy"
+	"github.com/multipli/multipli/store"
+)
+
+// buildBinary compiles the multipli command into dir.
+func buildBinary(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "multipli")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "go build: %s", out)
+	return bin
+}
+
+// startServeProcess runs `multipli serve` on a free loopback port and returns its
+// base URL once it listens.
+func startServeProcess(t *testing.T, bin, dbPath string) (*exec.Cmd, string) {
+	t.Helper()
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--database-url", dbPath, "--data-dir", filepath.Dir(dbPath), "--log-level", "warn")
+	cmd.Env = append(os.Environ(), "MULTIPLI_JWT_KEY=crash-test-key-crash-test-key-crash-test")
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	cmd.Stderr = io.Discard
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	lines := bufio.NewScanner(stdout)
+	for lines.Scan() {
+		if url, ok := strings.CutPrefix(lines.Text(), "listening on "); ok {
+			go func() { _, _ = io.Copy(io.Discard, stdout) }()
+			return cmd, url
+		}
+	}
+	t.Fatal("serve ended before listening")
+	return nil, ""
+}
+
+// acked is the set of answers the server acknowledged, by session and seq.
+type acked struct {
+	mu   sync.Mutex
+	seqs map[[2]int64]bool
+}
+
+func TestEveryAcknowledgedAttemptSurvivesASIGKILL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and runs a server process")
+	}
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	dbPath := filepath.Join(dir, "multipli.db")
+	srv, base := startServeProcess(t, bin, dbPath)
+
+	ctx := context.Background()
+	client := loadClient(10)
+	w, err := setupWorld(ctx, client, base, 10)
+	require.NoError(t, err)
+
+	got := acked{seqs: map[[2]int64]bool{}}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, s := range w.students {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []byte
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				buf = appendBatch(buf[:0], s.seq, 5)
+				path := fmt.Sprintf("%s/api/v1/play/sessions/%d/attempts", base, s.session)
+				if _, _, err := post(ctx, client, path, s.token, buf, 5); err != nil {
+					return // the server died: this batch was not acknowledged
+				}
+				got.mu.Lock()
+				for i := range int64(5) {
+					got.seqs[[2]int64{s.session, s.seq + i}] = true
+				}
+				got.mu.Unlock()
+				s.seq += 5
+			}
+		}()
+	}
+	time.Sleep(1500 * time.Millisecond)
+	require.NoError(t, srv.Process.Kill(), "SIGKILL mid-stream")
+	_ = srv.Wait()
+	close(stop)
+	wg.Wait()
+	require.NotEmpty(t, got.seqs, "some answers were acknowledged before the kill")
+
+	// The server restarts on the same file (SQLite replays its WAL).
+	_, base = startServeProcess(t, bin, dbPath)
+	require.NoError(t, call(ctx, client, base, "GET", "/readyz", "", nil, nil, 200))
+
+	st, err := store.Open(ctx, dbPath, slog.New(slog.DiscardHandler))
+	require.NoError(t, err)
+	defer func() { _ = st.Close() }()
+	total := 0
+	for _, s := range w.students {
+		log, err := st.AttemptsOfSession(ctx, s.session)
+		require.NoError(t, err)
+		stored := map[int64]bool{}
+		for _, a := range log {
+			assert.False(t, stored[a.Seq], "seq %d of session %d stored twice", a.Seq, s.session)
+			stored[a.Seq] = true
+		}
+		for key := range got.seqs {
+			if key[0] == s.session {
+				assert.True(t, stored[key[1]], "acknowledged answer %d of session %d is lost", key[1], s.session)
+			}
+		}
+		total += len(log)
+		assertStatsAgreeWithLog(t, st, s.id)
+	}
+	t.Logf("%d answers acknowledged before SIGKILL, %d stored", len(got.seqs), total)
+
+	// Resending the last acknowledged answers (those in flight at the kill)
+	// stores nothing twice; one request of 100 stays within the
+	// per-student limit of the restarted server.
+	for _, s := range w.students {
+		if s.seq == 0 {
+			continue
+		}
+		from := max(0, s.seq-100)
+		buf := appendBatch(nil, from, int(s.seq-from))
+		path := fmt.Sprintf("%s/api/v1/play/sessions/%d/attempts", base, s.session)
+		_, _, err := post(ctx, client, path, s.token, buf, int(s.seq-from))
+		require.NoError(t, err)
+	}
+	after := 0
+	for _, s := range w.students {
+		log, err := st.AttemptsOfSession(ctx, s.session)
+		require.NoError(t, err)
+		after += len(log)
+	}
+	assert.Equal(t, total, after, "the resent answers were all duplicates")
+}
+
+// assertStatsAgreeWithLog replays a student's log through the pedagogy and
+// compares the per-fact counts and mastery with fact_stats.
+func assertStatsAgreeWithLog(t *testing.T, st *store.Store, studentID int64) {
+	t.Helper()
+	ctx := context.Background()
+	log, err := st.AttemptsOf(ctx, studentID, time.Time{})
+	require.NoError(t, err)
+	var ps pedagogy.Student
+	m := st.Model()
+	slices.SortFunc(log, func(x, y store.Attempt) int { return int(x.ID - y.ID) })
+	for _, a := range log {
+		m.Observe(&ps, store.PedagogyAttempt(a))
+	}
+	stats, err := st.FactStatsOf(ctx, studentID)
+	require.NoError(t, err)
+	require.Len(t, stats, len(ps.Facts))
+	for _, s := range stats {
+		fs := ps.Facts[games.Fact{A: s.A, B: s.B}]
+		assert.Equal(t, fs.Attempts, s.Attempts, "%d×%d attempts", s.A, s.B)
+		assert.Equal(t, fs.Correct, s.Correct, "%d×%d correct", s.A, s.B)
+		assert.Equal(t, m.Estimate(fs, fs.LastSeen).P, s.Mastery, "%d×%d mastery", s.A, s.B)
+	}
+}

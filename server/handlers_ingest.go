@@ -1,0 +1,126 @@
+package server
+
+import (
+	"math"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/store"
+)
+
+// Attempt ingestion (issue 8): a student's device sends its practice
+// answers in batches; the server checks them, decides what is right, and
+// answers only once they are durable.
+
+// Bounds of an answer batch.
+const (
+	maxBatch        = 100            // answers in one request
+	maxResponseMS   = 10 * 60 * 1000 // ten minutes: longer is a device left open, not an answer
+	maxGiven        = 100_000        // beyond any product of the tables, and far from overflow
+	maxSeq          = 1 << 53        // seq stays exact in JavaScript
+	practiceSession = `{"practice":true}`
+)
+
+type practiceSessionJSON struct {
+	ID        int64     `json:"id"`
+	StartedAt time.Time `json:"started_at"`
+}
+
+// handlePracticeStart opens a practice sitting for the signed-in student
+// (the answers endpoint takes any of their open sessions, game or practice).
+func (s *Server) handlePracticeStart(c echo.Context) error {
+	ps := store.PlaySession{StudentID: me(c).ID, Plan: practiceSession, StartedAt: s.now()}
+	if err := s.store.CreatePlaySession(c.Request().Context(), &ps); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, practiceSessionJSON{ID: ps.ID, StartedAt: ps.StartedAt})
+}
+
+// answerJSON is one answer on the wire. Pointers tell a missing field from
+// a zero; given may be null (the timer ran out).
+type answerJSON struct {
+	Seq        *int64  `json:"seq"`
+	A          *int    `json:"a"`
+	B          *int    `json:"b"`
+	Given      *int    `json:"given"`
+	ResponseMS *int64  `json:"response_ms"`
+	Kind       *string `json:"kind"`
+}
+
+type answersRequest struct {
+	Attempts []answerJSON `json:"attempts"`
+}
+
+func (s *Server) handleAnswers(c echo.Context) error {
+	sessionID, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var in answersRequest
+	if err := bindJSON(c, &in); err != nil {
+		return err
+	}
+	answers, err := validAnswers(in.Attempts)
+	if err != nil {
+		return err
+	}
+	student := me(c).ID
+	if wait := s.ingest.take(student, float64(len(answers))); wait > 0 {
+		return &throttledError{retryAfterSeconds: max(1, int(math.Ceil(wait.Seconds())))}
+	}
+	rec, err := s.store.RecordPractice(c.Request().Context(), student, sessionID, answers, s.now())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, rec)
+}
+
+// validAnswers checks a batch strictly: every field present and in bounds,
+// factors of the tables, no seq twice. The answer's correctness is not a
+// field: the store computes it.
+func validAnswers(in []answerJSON) ([]store.Answer, error) {
+	switch {
+	case len(in) == 0:
+		return nil, invalid("attempts", "required")
+	case len(in) > maxBatch:
+		return nil, invalid("attempts", "too_many_attempts", "max", maxBatch)
+	}
+	out := make([]store.Answer, len(in))
+	seen := make(map[int64]bool, len(in))
+	for i, a := range in {
+		at := func(f string) string { return "attempts[" + strconv.Itoa(i) + "]." + f }
+		switch {
+		case a.Seq == nil:
+			return nil, invalid(at("seq"), "required")
+		case *a.Seq < 0 || *a.Seq > maxSeq:
+			return nil, invalid(at("seq"), "out_of_range", "min", 0, "max", int64(maxSeq))
+		case seen[*a.Seq]:
+			return nil, invalid(at("seq"), "duplicate_seq")
+		case a.A == nil:
+			return nil, invalid(at("a"), "required")
+		case a.B == nil:
+			return nil, invalid(at("b"), "required")
+		case *a.A < 1 || *a.A > games.MaxFactor:
+			return nil, invalid(at("a"), "out_of_range", "min", 1, "max", games.MaxFactor)
+		case *a.B < 1 || *a.B > games.MaxFactor:
+			return nil, invalid(at("b"), "out_of_range", "min", 1, "max", games.MaxFactor)
+		case a.Given != nil && (*a.Given < 0 || *a.Given > maxGiven):
+			return nil, invalid(at("given"), "out_of_range", "min", 0, "max", maxGiven)
+		case a.ResponseMS == nil:
+			return nil, invalid(at("response_ms"), "required")
+		case *a.ResponseMS < 1 || *a.ResponseMS > maxResponseMS:
+			return nil, invalid(at("response_ms"), "out_of_range", "min", 1, "max", maxResponseMS)
+		case a.Kind == nil:
+			return nil, invalid(at("kind"), "required")
+		case *a.Kind != string(games.KindAnswer):
+			return nil, invalid(at("kind"), "bad_attempt_kind")
+		}
+		seen[*a.Seq] = true
+		out[i] = store.Answer{Seq: *a.Seq, A: *a.A, B: *a.B, Given: a.Given, ResponseMS: *a.ResponseMS}
+	}
+	return out, nil
+}

@@ -1,0 +1,55 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/mattn/go-sqlite3"
+)
+
+// ErrUnavailable says the database cannot take the request now — locked past
+// the busy timeout, full, out of reach — and that nothing of the request was
+// written: the client may retry later (HTTP 503).
+var ErrUnavailable = errors.New("store: database unavailable")
+
+// classify wraps a database error for callers: the store's own sentinels
+// pass through, passing faults become ErrUnavailable, the rest is wrapped.
+func classify(err error, what string) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, ErrNotFound), errors.Is(err, ErrConflict), errors.Is(err, ErrUnavailable),
+		errors.Is(err, errClosed):
+		return err
+	case transient(err):
+		return fmt.Errorf("store: %s: %w: %w", what, ErrUnavailable, err)
+	}
+	return wrap(err, "%s", what)
+}
+
+// transient recognises the faults that pass: SQLite busy, locked, full or
+// failing to write; PostgreSQL out of resources (class 53, e.g. disk full),
+// shutting down (57P), unreachable (class 08), a deadlock or serialization
+// failure, or a network error; a transaction that ran out of time.
+func transient(err error) bool {
+	var se sqlite3.Error
+	if errors.As(err, &se) {
+		switch se.Code {
+		case sqlite3.ErrBusy, sqlite3.ErrLocked, sqlite3.ErrFull, sqlite3.ErrIoErr, sqlite3.ErrCantOpen, sqlite3.ErrReadonly:
+			return true
+		}
+		return false
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		c := pe.Code
+		// 40001 and 40P01: a serialization failure or a deadlock between
+		// two instances' (or two PostgreSQL writers') groups; a retry succeeds.
+		return len(c) == 5 && (c[:2] == "53" || c[:2] == "08" || c[:3] == "57P" || c == "40001" || c == "40P01")
+	}
+	var ne net.Error
+	return errors.As(err, &ne) || errors.Is(err, context.DeadlineExceeded) || pgconn.Timeout(err)
+}

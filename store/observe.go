@@ -1,0 +1,304 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/migrations"
+	"github.com/multipli/multipli/pedagogy"
+)
+
+// Where the pedagogy state lives: student_models.model holds the
+// pedagogy.Student without its facts (ability, level, counters), and each
+// fact's pedagogy.FactState is fact_stats.model beside the columns the
+// dashboards read. A batch of attempts then loads and rewrites only the
+// facts it touches, not the student's whole table.
+
+// SetModel gives the store the pedagogy model its write path uses (the
+// default is pedagogy.DefaultModel()). Call it before serving.
+func (s *Store) SetModel(m pedagogy.Model) { s.model = m }
+
+// Model is the pedagogy model of the write path.
+func (s *Store) Model() pedagogy.Model { return s.model }
+
+// observe folds a student's new attempts, in log order, into their pedagogy
+// state and the week deltas, and writes the changed state.
+func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[weekKey]*weekDelta) error {
+	if q.pg {
+		// Two instances writing for the same child would otherwise read
+		// the same state and lose one update; SQLite's write lock already
+		// serialises every writer.
+		if _, err := q.exec("SELECT id FROM students WHERE id = ? FOR UPDATE", studentID); err != nil {
+			return err
+		}
+	}
+	st, err := q.loadStudentCore(studentID)
+	if err != nil {
+		return err
+	}
+	var pairs []games.Fact
+	for _, a := range attempts {
+		p := games.Fact{A: a.A, B: a.B}.Pair()
+		if !containsFact(pairs, p) {
+			pairs = append(pairs, p)
+		}
+	}
+	if st.Facts, err = q.loadFacts(studentID, pairs); err != nil {
+		return err
+	}
+	weeks, err := q.loadWeekTypicals(studentID, attempts)
+	if err != nil {
+		return err
+	}
+	for _, a := range attempts {
+		s.model.Observe(&st, PedagogyAttempt(a))
+		k := weekOf(studentID, a.At)
+		d := delta(deltas, k)
+		d.attempts++
+		if !right(a) {
+			continue
+		}
+		d.correct++
+		if a.ResponseMS != nil && *a.ResponseMS > 0 {
+			v := weekTypical(weeks[k], *a.ResponseMS)
+			weeks[k] = &v
+			d.typicalMS = &v
+		}
+	}
+	if err := s.saveFacts(q, studentID, st.Facts, pairs); err != nil {
+		return err
+	}
+	if err := q.saveStudentCore(studentID, st, attempts[len(attempts)-1].At); err != nil {
+		return err
+	}
+	var fluent int
+	if err := q.queryRow("SELECT COUNT(*) FROM fact_stats WHERE student_id = ? AND fluent", studentID).Scan(&fluent); err != nil {
+		return err
+	}
+	for k, d := range deltas {
+		if k.student == studentID && d.attempts > 0 {
+			d.fluentFacts = &fluent
+		}
+	}
+	return nil
+}
+
+// weekTypical moves a week's typical time toward a right answer's time; the
+// first right answer of the week sets it. Rounded at every step, so the
+// stored integer replays exactly.
+func weekTypical(current *int64, ms int64) int64 {
+	if current == nil {
+		return ms
+	}
+	return int64(math.Round(float64(*current) + weekTypicalAlpha*float64(ms-*current)))
+}
+
+func containsFact(fs []games.Fact, f games.Fact) bool {
+	for _, x := range fs {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+// loadStudentCore reads the student's pedagogy state without facts; a
+// student without one starts from the zero state. Facts a caller may have
+// stored in the JSON are ignored: fact_stats holds them.
+func (q conn) loadStudentCore(studentID int64) (pedagogy.Student, error) {
+	var st pedagogy.Student
+	var raw string
+	err := q.queryRow("SELECT model FROM student_models WHERE student_id = ?", studentID).Scan(&raw)
+	switch {
+	case err == sql.ErrNoRows:
+		return st, nil
+	case err != nil:
+		return st, err
+	}
+	if err := json.Unmarshal([]byte(raw), &st); err != nil {
+		// A model written by hand or by an older version: start over
+		// from the facts rather than refuse the child's answers.
+		return pedagogy.Student{}, nil
+	}
+	st.Facts = nil
+	return st, nil
+}
+
+func (q conn) saveStudentCore(studentID int64, st pedagogy.Student, at time.Time) error {
+	st.Facts = nil
+	raw, err := json.Marshal(st)
+	if err != nil {
+		return fmt.Errorf("encode model of student %d: %w", studentID, err)
+	}
+	_, err = q.exec(`INSERT INTO student_models (student_id, model, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (student_id) DO UPDATE SET model = excluded.model, updated_at = excluded.updated_at`,
+		studentID, string(raw), at)
+	return err
+}
+
+// loadFacts reads the pedagogy state of the given pairs. Its SQL, like
+// saveFacts', depends only on the number of pairs, so the statement cache
+// holds at most one per count (78 pairs at most). A row without a
+// state (written before the write path existed) counts as never met.
+func (q conn) loadFacts(studentID int64, pairs []games.Fact) (map[games.Fact]pedagogy.FactState, error) {
+	out := make(map[games.Fact]pedagogy.FactState, len(pairs))
+	if len(pairs) == 0 {
+		return out, nil
+	}
+	var b strings.Builder
+	b.WriteString("SELECT a, b, model FROM fact_stats WHERE student_id = ? AND (")
+	args := []any{studentID}
+	for i, p := range pairs {
+		if i > 0 {
+			b.WriteString(" OR ")
+		}
+		b.WriteString("(a = ? AND b = ?)")
+		args = append(args, p.A, p.B)
+	}
+	b.WriteByte(')')
+	rows, err := q.query(b.String(), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = rows.Close() }()
+	for rows.Next() {
+		var f games.Fact
+		var raw string
+		if err := rows.Scan(&f.A, &f.B, &raw); err != nil {
+			return nil, err
+		}
+		var fs pedagogy.FactState
+		if json.Unmarshal([]byte(raw), &fs) == nil && fs.Precision > 0 {
+			out[f] = fs
+		}
+	}
+	return out, rows.Err()
+}
+
+// saveFacts writes the pairs' state and the columns read by the dashboards,
+// the mastery estimated at the fact's last attempt.
+func (s *Store) saveFacts(q conn, studentID int64, facts map[games.Fact]pedagogy.FactState, pairs []games.Fact) error {
+	var b strings.Builder
+	b.WriteString(factUpsert)
+	var args []any
+	n := 0
+	for _, p := range pairs {
+		fs, ok := facts[p]
+		if !ok {
+			continue // a factor outside 1–12: the pedagogy ignores it
+		}
+		raw, err := json.Marshal(fs)
+		if err != nil {
+			return fmt.Errorf("encode fact %v: %w", p, err)
+		}
+		est := s.model.Estimate(fs, fs.LastSeen)
+		var typical any
+		if fs.TypicalMS > 0 {
+			typical = int64(math.Round(fs.TypicalMS))
+		}
+		row := []any{studentID, p.A, p.B, fs.Attempts, fs.Correct, fs.RecentAccuracy, typical, fs.LastSeen,
+			est.P, est.SD, est.Fluent, string(raw)}
+		if n > 0 {
+			b.WriteByte(',')
+		}
+		n++
+		b.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?)")
+		args = append(args, row...)
+	}
+	if n == 0 {
+		return nil
+	}
+	b.WriteString(factOnConflict)
+	_, err := q.exec(b.String(), args...)
+	return err
+}
+
+const (
+	factUpsert     = `INSERT INTO fact_stats (student_id, a, b, attempts, correct, recent_accuracy, typical_ms, last_seen, mastery, uncertainty, fluent, model) VALUES `
+	factOnConflict = ` ON CONFLICT (student_id, a, b) DO UPDATE SET attempts = excluded.attempts, correct = excluded.correct,
+		recent_accuracy = excluded.recent_accuracy, typical_ms = excluded.typical_ms, last_seen = excluded.last_seen,
+		mastery = excluded.mastery, uncertainty = excluded.uncertainty, fluent = excluded.fluent, model = excluded.model`
+)
+
+// loadWeekTypicals reads the typical time of the weeks the attempts fall in.
+func (q conn) loadWeekTypicals(studentID int64, attempts []Attempt) (map[weekKey]*int64, error) {
+	out := map[weekKey]*int64{}
+	for _, a := range attempts {
+		k := weekOf(studentID, a.At)
+		if _, ok := out[k]; ok {
+			continue
+		}
+		var v sql.NullInt64
+		err := q.queryRow("SELECT typical_ms FROM student_weeks WHERE student_id = ? AND year = ? AND week = ?", studentID, k.year, k.week).Scan(&v)
+		if err != nil && err != sql.ErrNoRows {
+			return nil, err
+		}
+		out[k] = nil
+		if v.Valid {
+			out[k] = &v.Int64
+		}
+	}
+	return out, nil
+}
+
+// upsertWeeks adds the deltas to student_weeks: counts add up (so that a
+// concurrent session start is never lost), the typical time and the fluent
+// facts are replaced.
+func (q conn) upsertWeeks(deltas map[weekKey]*weekDelta) error {
+	for k, d := range deltas {
+		_, err := q.exec(`INSERT INTO student_weeks (student_id, year, week, sessions, played_seconds, attempts, correct, fluent_facts, typical_ms)
+			VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?)
+			ON CONFLICT (student_id, year, week) DO UPDATE SET
+				played_seconds = student_weeks.played_seconds + excluded.played_seconds,
+				attempts = student_weeks.attempts + excluded.attempts,
+				correct = student_weeks.correct + excluded.correct,
+				fluent_facts = COALESCE(?, student_weeks.fluent_facts),
+				typical_ms = COALESCE(excluded.typical_ms, student_weeks.typical_ms)`,
+			k.student, k.year, k.week, d.playedSeconds, d.attempts, d.correct, intOr0(d.fluentFacts), nullable(d.typicalMS), nullable(d.fluentFacts))
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func intOr0(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// PedagogyStudent is a student's whole pedagogy state: the stored core and
+// every fact met (for plans and opponents).
+func (s *Store) PedagogyStudent(ctx context.Context, studentID int64) (pedagogy.Student, error) {
+	q := conn{ctx: ctx, st: s, sql: s.sqlDB, pg: s.dialect == migrations.Postgres}
+	st, err := q.loadStudentCore(studentID)
+	if err != nil {
+		return st, wrap(err, "pedagogy state of student %d", studentID)
+	}
+	rows, err := q.query("SELECT a, b, model FROM fact_stats WHERE student_id = ?", studentID)
+	if err != nil {
+		return st, wrap(err, "pedagogy state of student %d", studentID)
+	}
+	defer func() { _ = rows.Close() }()
+	st.Facts = map[games.Fact]pedagogy.FactState{}
+	for rows.Next() {
+		var f games.Fact
+		var raw string
+		if err := rows.Scan(&f.A, &f.B, &raw); err != nil {
+			return st, wrap(err, "pedagogy state of student %d", studentID)
+		}
+		var fs pedagogy.FactState
+		if json.Unmarshal([]byte(raw), &fs) == nil && fs.Precision > 0 {
+			st.Facts[f] = fs
+		}
+	}
+	return st, wrap(rows.Err(), "pedagogy state of student %d", studentID)
+}

@@ -1,0 +1,312 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/multipli/multipli/migrations"
+)
+
+// The writer groups the hot writes of a process (attempt batches and game
+// moves) into few transactions: one goroutine takes every commit waiting in
+// its queue, runs each under its own SAVEPOINT inside one transaction, commits
+// once, and only then answers each caller. A commit that fails (a stale game,
+// an unknown session) is rolled back to its savepoint alone and the others
+// still commit. On SQLite every write is serialised by the database anyway,
+// so grouping turns N fsyncs into one; on PostgreSQL it saves a round trip
+// and a WAL flush per commit.
+//
+// Batching needs no timer: while one transaction commits, the next commits
+// pile up in the queue, so the group grows with the load and a lone commit is
+// not delayed.
+
+// maxGroup bounds the commits of one transaction, so that one transaction
+// stays short (a few ms) and the first caller of a group does not wait for
+// a long tail.
+const maxGroup = 256
+
+// writeQueue is how many commits may wait before callers block: enough for
+// a few groups, small enough that a stalled database pushes back on clients
+// instead of growing memory.
+const writeQueue = 2 * maxGroup
+
+// txTimeout bounds one group transaction on PostgreSQL: a database that
+// does not answer fails the group (503 to the clients) rather than holding
+// it forever.
+const txTimeout = 30 * time.Second
+
+// commit is one unit of work for the writer.
+type commit struct {
+	ctx  context.Context
+	fn   func(tx *gorm.DB) error
+	done chan error // buffered (1)
+}
+
+// writer owns the group transactions of one Store. On SQLite it keeps one
+// connection for itself: the write lock is the database's anyway, its
+// prepared statements stay warm, and a per-connection setting (the fault
+// drills' max_page_count) holds for every write.
+type writer struct {
+	st     *Store
+	queues []chan commit // one per loop; a student's commits always take the same
+	stop   chan struct{}
+	gone   chan struct{} // closed once every loop has ended and the queue was refused
+	wg     sync.WaitGroup
+	once   sync.Once
+	conn   *sql.Conn // SQLite only; nil until the first write
+}
+
+// pgWriters is how many group transactions run at once on PostgreSQL, which,
+// unlike SQLite, writes concurrently: while one group waits for its commit
+// to reach the disk, the others fill. The students' row locks keep two
+// groups from updating one child's state at once.
+const pgWriters = 4
+
+// Each PostgreSQL writer takes the commits of its own share of the students
+// (student id modulo the writers): two groups running at once then never
+// lock the same child's rows, which would deadlock them (found by
+// TestAFailingCommitDoesNotSpoilItsGroup). A commit about several children,
+// or two instances writing for one child at once, can still meet a
+// deadlock; PostgreSQL breaks it and the loser answers ErrUnavailable, to
+// retry.
+
+// writerCacheKiB is the SQLite writer connection's page cache (64 MiB, used
+// as the database grows, not reserved).
+const writerCacheKiB = 64 << 10
+
+func newWriter(st *Store) *writer {
+	w := &writer{st: st, stop: make(chan struct{}), gone: make(chan struct{})}
+	n := 1
+	if st.dialect == migrations.Postgres {
+		n = pgWriters
+	}
+	for range n {
+		q := make(chan commit, writeQueue)
+		w.queues = append(w.queues, q)
+		w.wg.Add(1)
+		go w.loop(q)
+	}
+	return w
+}
+
+// errClosed answers commits sent after Close.
+var errClosed = errors.New("store: closed")
+
+// write runs fn in a group transaction and returns once it is committed (nil)
+// or rolled back (fn's error, or the transaction's). ctx bounds the wait in
+// the queue; once the group runs, the commit completes even if ctx ends, so
+// that "acknowledged" and "stored" never disagree. key (a student id) picks
+// the writer on PostgreSQL.
+func (w *writer) write(ctx context.Context, key int64, fn func(tx *gorm.DB) error) error {
+	c := commit{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	select {
+	case w.queues[uint64(key)%uint64(len(w.queues))] <- c:
+	case <-ctx.Done():
+		return fmt.Errorf("store: wait to write: %w", ctx.Err())
+	case <-w.stop:
+		return errClosed
+	}
+	select {
+	case err := <-c.done:
+		return err
+	case <-w.gone:
+		// Queued as the store closed, after the last loop looked.
+		select {
+		case err := <-c.done:
+			return err
+		default:
+			return errClosed
+		}
+	}
+}
+
+func (w *writer) close() {
+	w.once.Do(func() {
+		close(w.stop)
+		w.wg.Wait()
+		w.drain()
+		close(w.gone)
+	})
+	<-w.gone
+	if w.conn != nil {
+		_ = w.conn.Close()
+	}
+}
+
+// db is the GORM handle a group runs on: the writer's own connection on
+// SQLite, the pool on PostgreSQL (where a dropped connection must not stop
+// the writer).
+func (w *writer) db(ctx context.Context) (*gorm.DB, error) {
+	if w.st.dialect != migrations.SQLite {
+		return w.st.db.WithContext(ctx), nil
+	}
+	if w.conn == nil {
+		c, err := w.st.sqlDB.Conn(ctx)
+		if err != nil {
+			return nil, err
+		}
+		// The writer touches the attempts' indexes and every active
+		// child's rows: SQLite's default 2 MiB page cache makes it read
+		// them back from the OS again and again as the file grows.
+		if _, err := c.ExecContext(ctx, "PRAGMA cache_size = -"+strconv.Itoa(writerCacheKiB)); err != nil {
+			_ = c.Close()
+			return nil, err
+		}
+		w.conn = c
+	}
+	g := w.st.db.Session(&gorm.Session{NewDB: true, Context: ctx})
+	g.Statement.ConnPool = w.conn
+	return g, nil
+}
+
+// dropConn forgets a connection that failed for good, so that the next
+// group takes a fresh one.
+func (w *writer) dropConn(err error) {
+	if w.conn != nil && (errors.Is(err, driver.ErrBadConn) || errors.Is(err, sql.ErrConnDone)) {
+		_ = w.conn.Close()
+		w.conn = nil
+	}
+}
+
+func (w *writer) loop(queue chan commit) {
+	defer w.wg.Done()
+	group := make([]commit, 0, maxGroup)
+	for {
+		select {
+		case c := <-queue:
+			group = append(group[:0], c)
+		case <-w.stop:
+			return
+		}
+	collect:
+		for len(group) < maxGroup {
+			select {
+			case c := <-queue:
+				group = append(group, c)
+			default:
+				break collect
+			}
+		}
+		w.run(group)
+		clear(group) // drop references to finished commits
+	}
+}
+
+// drain refuses what is left in the queues at Close.
+func (w *writer) drain() {
+	for _, q := range w.queues {
+	empty:
+		for {
+			select {
+			case c := <-q:
+				c.done <- errClosed
+			default:
+				break empty
+			}
+		}
+	}
+}
+
+// run commits one group and answers every caller.
+func (w *writer) run(group []commit) {
+	ctx := context.Background()
+	if w.st.dialect != migrations.SQLite {
+		// On SQLite the busy timeout bounds every wait, and a context
+		// that can end makes the driver watch each statement from a
+		// goroutine of its own: a fifth of the write path's time.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, txTimeout)
+		defer cancel()
+	}
+	db, err := w.db(ctx)
+	if err != nil {
+		for _, c := range group {
+			c.done <- classify(err, "connect")
+		}
+		return
+	}
+	if len(group) == 1 {
+		// A lone commit needs no savepoint: its failure rolls back the transaction.
+		c := group[0]
+		if err := c.ctx.Err(); err != nil {
+			c.done <- fmt.Errorf("store: wait to write: %w", err)
+			return
+		}
+		err := db.Transaction(c.fn)
+		w.dropConn(err)
+		c.done <- classify(err, "write")
+		return
+	}
+	results := make([]error, len(group))
+	err = db.Transaction(func(tx *gorm.DB) error {
+		for i, c := range group {
+			if err := c.ctx.Err(); err != nil {
+				// The caller gave up before its turn: skip it, it was not acknowledged.
+				results[i] = fmt.Errorf("store: wait to write: %w", err)
+				continue
+			}
+			results[i] = w.runOne(tx, i, c)
+		}
+		return nil
+	})
+	w.dropConn(err)
+	for i, c := range group {
+		switch {
+		case err != nil:
+			c.done <- classify(err, "commit")
+		default:
+			c.done <- results[i]
+		}
+	}
+}
+
+// runOne runs one commit under a savepoint, so its failure undoes its own
+// writes only.
+func (w *writer) runOne(tx *gorm.DB, i int, c commit) error {
+	// Straight to the connection (cached statements on SQLite): GORM's
+	// SavePoint cost as much as a third of a small commit's own SQL.
+	q := w.st.conn(tx)
+	name := "c" + strconv.Itoa(i)
+	if _, err := q.exec("SAVEPOINT " + name); err != nil {
+		return classify(err, "savepoint")
+	}
+	if err := c.fn(tx); err != nil {
+		if _, rb := q.exec("ROLLBACK TO SAVEPOINT " + name); rb != nil {
+			return errors.Join(err, classify(rb, "rollback to savepoint"))
+		}
+		return err
+	}
+	return nil
+}
+
+// LimitPages caps the SQLite database at pages pages on the writer's
+// connection (PRAGMA max_page_count; 0 lifts the cap to SQLite's maximum)
+// and returns the database's current page count. It is the fault drill for
+// a full disk: a write that needs more room then fails with "database or
+// disk is full", as it would on a full disk, and the store answers
+// ErrUnavailable. Not for PostgreSQL.
+func (s *Store) LimitPages(ctx context.Context, pages int) (int, error) {
+	if s.dialect != migrations.SQLite {
+		return 0, errors.New("store: page limits are a SQLite setting")
+	}
+	if pages <= 0 {
+		pages = 4294967294
+	}
+	var count int
+	err := s.w.write(ctx, 0, func(tx *gorm.DB) error {
+		q := s.conn(tx)
+		if _, err := q.sql.ExecContext(q.ctx, "PRAGMA max_page_count = "+strconv.Itoa(pages)); err != nil {
+			return err
+		}
+		return q.sql.QueryRowContext(q.ctx, "PRAGMA page_count").Scan(&count)
+	})
+	return count, classify(err, "limit pages")
+}
