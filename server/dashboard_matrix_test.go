@@ -26,23 +26,30 @@ func pagePath(format string, id func(school) int64) func(school) string {
 }
 
 // made holds the assignment and game each school's matrix row works on:
-// the row's body function (called before its path) creates them once.
+// the row's body function (called before its path) creates them once. The
+// key carries the teacher's token because the matrix runs on SQLite and on
+// PostgreSQL, whose fresh schemas hand out the same ids.
 var made = struct {
 	sync.Mutex
-	assignment map[int64]int64 // by class id
-	game       map[int64]int64 // by student id
-}{assignment: map[int64]int64{}, game: map[int64]int64{}}
+	assignment map[madeKey]int64 // by class id
+	game       map[madeKey]int64 // by student id
+}{assignment: map[madeKey]int64{}, game: map[madeKey]int64{}}
+
+type madeKey struct {
+	school string // the teacher's token: one per database run
+	id     int64
+}
 
 // withAssignment creates one assignment of the teacher's class, then sends body.
 func withAssignment(body any) func(*testing.T, *env, school, string) any {
 	return func(t *testing.T, e *env, s school, _ string) any {
 		made.Lock()
-		_, ok := made.assignment[s.classID]
+		_, ok := made.assignment[madeKey{s.teacher, s.classID}]
 		made.Unlock()
 		if !ok {
 			res := e.must(t, 201, req{Method: "POST", Path: fmt.Sprintf("/api/v1/classes/%d/assignments", s.classID), Token: s.teacher, Body: map[string]any{"level": "violet"}})
 			made.Lock()
-			made.assignment[s.classID] = num(t, res.JSON["id"])
+			made.assignment[madeKey{s.teacher, s.classID}] = num(t, res.JSON["id"])
 			made.Unlock()
 		}
 		return body
@@ -53,7 +60,7 @@ func assignmentPath(suffix string) func(school) string {
 	return func(s school) string {
 		made.Lock()
 		defer made.Unlock()
-		return fmt.Sprintf("/api/v1/assignments/%d%s", made.assignment[s.classID], suffix)
+		return fmt.Sprintf("/api/v1/assignments/%d%s", made.assignment[madeKey{s.teacher, s.classID}], suffix)
 	}
 }
 
@@ -61,8 +68,8 @@ func assignmentPath(suffix string) func(school) string {
 func withGame(t *testing.T, e *env, s school, _ string) any {
 	made.Lock()
 	defer made.Unlock()
-	if _, ok := made.game[s.studentID]; !ok {
-		made.game[s.studentID] = newStoredGame(t, e.st, s.studentID, e.clock())
+	if _, ok := made.game[madeKey{s.teacher, s.studentID}]; !ok {
+		made.game[madeKey{s.teacher, s.studentID}] = newStoredGame(t, e.st, s.studentID, e.clock())
 	}
 	return nil
 }
@@ -71,7 +78,7 @@ func gamePath(format string) func(school) string {
 	return func(s school) string {
 		made.Lock()
 		defer made.Unlock()
-		return fmt.Sprintf(format, made.game[s.studentID])
+		return fmt.Sprintf(format, made.game[madeKey{s.teacher, s.studentID}])
 	}
 }
 

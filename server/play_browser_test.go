@@ -154,10 +154,7 @@ func (b *browserTest) login() {
 	for _, k := range "1234" {
 		b.run(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#keypad [data-key="%c"]`, k))))
 	}
-	b.waitPath("/home")
-	// Decision: the foundation's login lands every role on /home; the play
-	// home is /student.
-	b.run(chromedp.Navigate(b.base + "/student"))
+	b.waitPath("/student") // a student's login lands on the play home
 	b.run(chromedp.WaitVisible(chromedp.CSS(`.game-grid`)))
 }
 

@@ -54,9 +54,10 @@ async function renderParent() {
   main.replaceChildren(el("h1", {}, t("home.parent")), ...list, form);
 }
 
+// A student's home is the play home (/student): its assignments, games and
+// "continue" live there.
 function renderStudent() {
-  main.replaceChildren(el("h1", {}, t("hello", { name: me.name })), el("p", { class: "big" }, t("home.student")),
-    el("p", {}, t("home.student.soon")));
+  location.replace("/student");
 }
 
 async function start() {

@@ -97,7 +97,7 @@ function pressPicture(p) {
 async function studentLogin(secret) {
   try {
     await api("POST", "/auth/student", { class_code: state.code, student_id: state.student.id, ...secret });
-    location.assign("/home");
+    location.assign("/student");
   } catch (err) {
     state.pin = "";
     state.pictures = [];
