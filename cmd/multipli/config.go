@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -13,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/multipli/multipli/store"
 )
 
 // config is every setting of serve, migrate and demo. Each has a flag and a
@@ -168,4 +171,30 @@ func (c config) signingKey(getenv func(string) string) ([]byte, error) {
 		return nil, fmt.Errorf("write signing key: %w", err)
 	}
 	return []byte(key), nil
+}
+
+// platform is what serve and demo both start from.
+type platform struct {
+	logger *slog.Logger
+	key    []byte
+	store  *store.Store
+}
+
+// openPlatform makes the logger, reads (or creates) the signing key and
+// opens the database, migrating it: the common start of serve and demo.
+// The caller closes the store.
+func openPlatform(ctx context.Context, cfg config, getenv func(string) string, stderr io.Writer) (platform, error) {
+	logger, err := cfg.logger(stderr)
+	if err != nil {
+		return platform{}, err
+	}
+	key, err := cfg.signingKey(getenv)
+	if err != nil {
+		return platform{}, err
+	}
+	st, err := store.Open(ctx, cfg.databaseURL(), logger)
+	if err != nil {
+		return platform{}, err
+	}
+	return platform{logger: logger, key: key, store: st}, nil
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/multipli/multipli/demo"
 	"github.com/multipli/multipli/server/credential"
-	"github.com/multipli/multipli/store"
 )
 
 // runDemo is `multipli demo [flags]`: load the demo school (once) and print
@@ -21,24 +20,16 @@ func runDemo(ctx context.Context, args []string, getenv func(string) string, std
 		}
 		return err
 	}
-	logger, err := cfg.logger(stderr)
+	p, err := openPlatform(ctx, cfg, getenv, stderr)
 	if err != nil {
 		return err
 	}
-	key, err := cfg.signingKey(getenv)
+	defer func() { _ = p.store.Close() }()
+	sealer, err := credential.NewSealer(p.key)
 	if err != nil {
 		return err
 	}
-	sealer, err := credential.NewSealer(key)
-	if err != nil {
-		return err
-	}
-	st, err := store.Open(ctx, cfg.databaseURL(), logger)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = st.Close() }()
-	school, err := demo.Load(ctx, st, sealer, time.Now())
+	school, err := demo.Load(ctx, p.store, sealer, time.Now())
 	if err != nil {
 		return err
 	}

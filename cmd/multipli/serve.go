@@ -11,7 +11,6 @@ import (
 
 	"github.com/multipli/multipli/demo"
 	"github.com/multipli/multipli/server"
-	"github.com/multipli/multipli/store"
 )
 
 // runServe opens the database (migrating it), optionally loads the demo
@@ -26,19 +25,12 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		}
 		return err
 	}
-	logger, err := cfg.logger(stderr)
+	p, err := openPlatform(ctx, cfg, getenv, stderr)
 	if err != nil {
 		return err
 	}
-	key, err := cfg.signingKey(getenv)
-	if err != nil {
-		return err
-	}
-	st, err := store.Open(ctx, cfg.databaseURL(), logger)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = st.Close() }()
+	defer func() { _ = p.store.Close() }()
+	logger, key, st := p.logger, p.key, p.store
 
 	srv := server.New(server.Config{
 		SecretKey:     key,
