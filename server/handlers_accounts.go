@@ -70,29 +70,25 @@ func checkName(field, name string) error {
 
 // handleTeacherSignup creates a teacher account and signs it in.
 func (s *Server) handleTeacherSignup(c echo.Context) error {
-	var req signupRequest
-	if err := bindJSON(c, &req); err != nil {
-		return err
-	}
-	if err := req.validate(); err != nil {
-		return err
-	}
-	hash, err := credential.Hash(req.Password, s.cfg.BcryptCost)
-	if err != nil {
-		return err
-	}
-	t := store.Teacher{Email: req.Email, Name: req.Name, PasswordHash: hash, CreatedAt: s.now()}
-	if err := s.store.CreateTeacher(c.Request().Context(), &t); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			return invalid("email", "email_taken")
-		}
-		return err
-	}
-	return s.signIn(c, http.StatusCreated, RoleTeacher, t.ID, t.Name)
+	return s.signUp(c, RoleTeacher, func(req signupRequest, hash string) (int64, error) {
+		t := store.Teacher{Email: req.Email, Name: req.Name, PasswordHash: hash, CreatedAt: s.now()}
+		err := s.store.CreateTeacher(c.Request().Context(), &t)
+		return t.ID, err
+	})
 }
 
 // handleParentSignup creates a parent account and signs it in.
 func (s *Server) handleParentSignup(c echo.Context) error {
+	return s.signUp(c, RoleParent, func(req signupRequest, hash string) (int64, error) {
+		p := store.Parent{Email: req.Email, Name: req.Name, PasswordHash: hash, CreatedAt: s.now()}
+		err := s.store.CreateParent(c.Request().Context(), &p)
+		return p.ID, err
+	})
+}
+
+// signUp reads and checks a signup, hashes the password, lets create store
+// the account, and signs it in; a taken e-mail is a field error.
+func (s *Server) signUp(c echo.Context, role Role, create func(signupRequest, string) (int64, error)) error {
 	var req signupRequest
 	if err := bindJSON(c, &req); err != nil {
 		return err
@@ -104,14 +100,14 @@ func (s *Server) handleParentSignup(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := store.Parent{Email: req.Email, Name: req.Name, PasswordHash: hash, CreatedAt: s.now()}
-	if err := s.store.CreateParent(c.Request().Context(), &p); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			return invalid("email", "email_taken")
-		}
+	id, err := create(req, hash)
+	if errors.Is(err, store.ErrConflict) {
+		return invalid("email", "email_taken")
+	}
+	if err != nil {
 		return err
 	}
-	return s.signIn(c, http.StatusCreated, RoleParent, p.ID, p.Name)
+	return s.signIn(c, http.StatusCreated, role, id, req.Name)
 }
 
 // adult is what a teacher or parent login needs of the account.
