@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/multipli/multipli/games/cube"
@@ -488,4 +490,24 @@ func TestBrowserStudentPlaysAMagicoaRound(t *testing.T) {
 		}
 	}
 	require.Positive(t, answered)
+}
+
+// Léa picks a classmate on her home instead of the computer: the game she
+// starts has two student seats, and it waits on her classmate's home as an
+// invitation (each plays on their own device).
+func TestBrowserStudentInvitesAClassmateToMultipliPotion(t *testing.T) {
+	b := newBrowserTest(t, 3)
+	b.login()
+	mate := b.eval(`(() => { const s = document.querySelector('[data-key="mate-potion"]');
+		s.selectedIndex = 1; s.dispatchEvent(new Event("change")); return s.options[1].textContent; })()`)
+	require.NotEmpty(t, mate)
+	g := b.start("start-potion-3")
+	b.screenshot("potion-classmate")
+	stored, err := b.st.Game(context.Background(), int64(g["id"].(float64)))
+	require.NoError(t, err)
+	var seats []struct{ Kind, Name string }
+	require.NoError(t, json.Unmarshal([]byte(stored.Seats), &seats))
+	require.Len(t, seats, 2)
+	assert.Equal(t, "student", seats[1].Kind, "the second seat is a child, not the computer")
+	assert.Equal(t, mate, seats[1].Name)
 }

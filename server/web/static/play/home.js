@@ -62,27 +62,38 @@ export function renderHome(root, data, actions) {
   const games = (data.games && data.games.length ? data.games : GAMES.map((g) => ({ game: g, editions: DEFAULT_EDITIONS[g] })));
   parts.push(h("section", { "aria-labelledby": "games-title" },
     h("h2", { id: "games-title" }, t("home.games")),
-    h("ul", { class: "game-grid" }, games.map((g) => gameCard(g, level, actions)))));
+    h("ul", { class: "game-grid" }, games.map((g) => gameCard(g, level, actions, data.classmates || [])))));
 
   root.replaceChildren(...parts);
 }
 
-function gameCard(g, level, actions) {
+// Games a classmate may join, each on their own device (the server's rule).
+const WITH_CLASSMATE = new Set(["potion"]);
+
+function gameCard(g, level, actions, classmates) {
   const name = g.game;
   const opts = OPPONENTS[name] || [1];
   let opponents = opts[0];
+  let classmate = 0;
   const select = opts.length > 1 ? h("label", { class: "opp" }, t("home.computers"), " ",
     h("select", { "data-key": `opp-${name}`, on: { change: (ev) => { opponents = parseInt(ev.target.value, 10); } } },
       [...opts].sort((a, b) => a - b).map((n) => h("option", { value: n, selected: n === opts[0] || null }, String(n))))) : null;
+  // MultipliPotion against a classmate: the classmate finds the game among
+  // their invitations and plays their turns on their own device.
+  const mate = WITH_CLASSMATE.has(name) && classmates.length ? h("label", { class: "opp" }, t("home.opponent"), " ",
+    h("select", { "data-key": `mate-${name}`, on: { change: (ev) => { classmate = parseInt(ev.target.value, 10); } } },
+      [h("option", { value: 0, selected: true }, t("home.opponent_computer"))].concat(
+        classmates.map((m) => h("option", { value: m.id }, m.name))))) : null;
   const editions = g.editions && g.editions.length ? g.editions : [""];
   return h("li", { class: ["game-card", `game-${name}`] },
     h("div", { class: "game-card-head" }, gameIcon(name), h("h3", {}, gameTitle(name))),
     levelBadge(level),
     h("p", {}, t(`game.${name}.about`)),
     select,
+    mate,
     h("div", { class: "row" }, editions.map((ed) => button(
       ed ? t("home.play_edition", { edition: t(`edition.${name}.${ed}`) }) : t("home.play"),
-      () => actions.start(name, ed, opponents), { class: "primary", "data-key": `start-${name}-${ed}` }))));
+      () => actions.start(name, ed, opponents, classmate), { class: "primary", "data-key": `start-${name}-${ed}` }))));
 }
 
 function gameIcon(game) {
@@ -112,9 +123,9 @@ if (document.body && document.body.dataset.page === "student") {
     root.prepend(p);
   };
   const actions = {
-    start: async (game, edition, opponents) => {
+    start: async (game, edition, opponents, classmate) => {
       try {
-        const res = await play.start(game, edition, { opponents });
+        const res = await play.start(game, edition, classmate ? { opponents, classmate_id: classmate } : { opponents });
         location.assign(`/play/${encodeURIComponent(res.game.id)}`);
       } catch (err) { error(err); }
     },

@@ -369,6 +369,8 @@ export const STRINGS = {
   "home.continue": { en: "Continue", fr: "Continuer" },
   "home.games": { en: "My games", fr: "Mes jeux" },
   "home.computers": { en: "Computer players:", fr: "Joueurs ordinateur :" },
+  "home.opponent": { en: "Play against:", fr: "Jouer contre :" },
+  "home.opponent_computer": { en: "the computer", fr: "l’ordinateur" },
   "home.play_edition": { en: "Play: {edition}", fr: "Jouer : {edition}" },
   "home.play": { en: "Play", fr: "Jouer" },
 };
