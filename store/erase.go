@@ -67,6 +67,7 @@ func (s *Store) EraseStudent(ctx context.Context, studentID int64) error {
 		_, err := q.exec("DELETE FROM login_failures WHERE bucket = ?", loginBucket(studentID))
 		return err
 	})
+	s.forgetState(studentID)
 	return classify(err, fmt.Sprintf("erase student %d", studentID))
 }
 

@@ -30,18 +30,6 @@ func (s *Store) Model() pedagogy.Model { return s.model }
 // observe folds a student's new attempts, in log order, into their pedagogy
 // state and the week deltas, and writes the changed state.
 func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[weekKey]*weekDelta) error {
-	if q.pg {
-		// Two instances writing for the same child would otherwise read
-		// the same state and lose one update; SQLite's write lock already
-		// serialises every writer.
-		if _, err := q.exec("SELECT id FROM students WHERE id = ? FOR UPDATE", studentID); err != nil {
-			return err
-		}
-	}
-	st, err := q.loadStudentCore(studentID)
-	if err != nil {
-		return err
-	}
 	var pairs []games.Fact
 	for _, a := range attempts {
 		p := games.Fact{A: a.A, B: a.B}.Pair()
@@ -49,15 +37,15 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[
 			pairs = append(pairs, p)
 		}
 	}
-	if st.Facts, err = q.loadFacts(studentID, pairs); err != nil {
-		return err
-	}
-	weeks, err := q.loadWeekTypicals(studentID, attempts)
+	st, err := s.stateFor(q, studentID, pairs)
 	if err != nil {
 		return err
 	}
+	if err := q.loadWeekTypicals(studentID, attempts, st.weeks); err != nil {
+		return err
+	}
 	for _, a := range attempts {
-		s.model.Observe(&st, PedagogyAttempt(a))
+		s.model.Observe(&st.core, PedagogyAttempt(a))
 		k := weekOf(studentID, a.At)
 		d := delta(deltas, k)
 		d.attempts++
@@ -66,20 +54,22 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[
 		}
 		d.correct++
 		if a.ResponseMS != nil && *a.ResponseMS > 0 {
-			v := weekTypical(weeks[k], *a.ResponseMS)
-			weeks[k] = &v
+			v := weekTypical(st.weeks[k], *a.ResponseMS)
+			st.weeks[k] = &v
 			d.typicalMS = &v
 		}
 	}
-	if err := s.saveFacts(q, studentID, st.Facts, pairs); err != nil {
+	if err := s.saveFacts(q, studentID, st, pairs); err != nil {
 		return err
 	}
-	if err := q.saveStudentCore(studentID, st, attempts[len(attempts)-1].At); err != nil {
+	if err := q.saveStudentCore(studentID, st.core, attempts[len(attempts)-1].At); err != nil {
 		return err
 	}
-	var fluent int
-	if err := q.queryRow("SELECT COUNT(*) FROM fact_stats WHERE student_id = ? AND fluent", studentID).Scan(&fluent); err != nil {
-		return err
+	fluent := st.fluentN
+	if st.fluent == nil {
+		if err := q.queryRow("SELECT COUNT(*) FROM fact_stats WHERE student_id = ? AND fluent", studentID).Scan(&fluent); err != nil {
+			return err
+		}
 	}
 	for k, d := range deltas {
 		if k.student == studentID && d.attempts > 0 {
@@ -87,6 +77,42 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[
 		}
 	}
 	return nil
+}
+
+// stateFor gives the state observe works on. On SQLite it is the writer's
+// cached entry (read whole on a miss), changed in place; on PostgreSQL it
+// is read in the transaction, after locking the student's row, with only
+// the facts of the batch.
+func (s *Store) stateFor(q conn, studentID int64, pairs []games.Fact) (*studentState, error) {
+	if cache := s.w.cache; cache != nil && !q.pg {
+		st := cache.get(studentID)
+		if st == nil {
+			var err error
+			if st, err = q.loadWholeState(studentID); err != nil {
+				return nil, err
+			}
+			cache.put(studentID, st)
+		}
+		cache.touch(studentID)
+		return st, nil
+	}
+	if q.pg {
+		// Two instances writing for the same child would otherwise read
+		// the same state and lose one update; SQLite's write lock already
+		// serialises every writer.
+		if _, err := q.exec("SELECT id FROM students WHERE id = ? FOR UPDATE", studentID); err != nil {
+			return nil, err
+		}
+	}
+	core, err := q.loadStudentCore(studentID)
+	if err != nil {
+		return nil, err
+	}
+	st := &studentState{core: core, weeks: map[weekKey]*int64{}}
+	if st.core.Facts, err = q.loadFacts(studentID, pairs); err != nil {
+		return nil, err
+	}
+	return st, nil
 }
 
 // weekTypical moves a week's typical time toward a right answer's time; the
@@ -183,13 +209,13 @@ func (q conn) loadFacts(studentID int64, pairs []games.Fact) (map[games.Fact]ped
 
 // saveFacts writes the pairs' state and the columns read by the dashboards,
 // the mastery estimated at the fact's last attempt.
-func (s *Store) saveFacts(q conn, studentID int64, facts map[games.Fact]pedagogy.FactState, pairs []games.Fact) error {
+func (s *Store) saveFacts(q conn, studentID int64, st *studentState, pairs []games.Fact) error {
 	var b strings.Builder
 	b.WriteString(factUpsert)
 	var args []any
 	n := 0
 	for _, p := range pairs {
-		fs, ok := facts[p]
+		fs, ok := st.core.Facts[p]
 		if !ok {
 			continue // a factor outside 1–12: the pedagogy ignores it
 		}
@@ -198,6 +224,15 @@ func (s *Store) saveFacts(q conn, studentID int64, facts map[games.Fact]pedagogy
 			return fmt.Errorf("encode fact %v: %w", p, err)
 		}
 		est := s.model.Estimate(fs, fs.LastSeen)
+		if st.fluent != nil {
+			switch was := st.fluent[p]; {
+			case est.Fluent && !was:
+				st.fluentN++
+			case was && !est.Fluent:
+				st.fluentN--
+			}
+			st.fluent[p] = est.Fluent
+		}
 		var typical any
 		if fs.TypicalMS > 0 {
 			typical = int64(math.Round(fs.TypicalMS))
@@ -226,25 +261,25 @@ const (
 		mastery = excluded.mastery, uncertainty = excluded.uncertainty, fluent = excluded.fluent, model = excluded.model`
 )
 
-// loadWeekTypicals reads the typical time of the weeks the attempts fall in.
-func (q conn) loadWeekTypicals(studentID int64, attempts []Attempt) (map[weekKey]*int64, error) {
-	out := map[weekKey]*int64{}
+// loadWeekTypicals reads the typical time of the weeks the attempts fall
+// in that known does not hold yet.
+func (q conn) loadWeekTypicals(studentID int64, attempts []Attempt, known map[weekKey]*int64) error {
 	for _, a := range attempts {
 		k := weekOf(studentID, a.At)
-		if _, ok := out[k]; ok {
+		if _, ok := known[k]; ok {
 			continue
 		}
 		var v sql.NullInt64
 		err := q.queryRow("SELECT typical_ms FROM student_weeks WHERE student_id = ? AND year = ? AND week = ?", studentID, k.year, k.week).Scan(&v)
 		if err != nil && err != sql.ErrNoRows {
-			return nil, err
+			return err
 		}
-		out[k] = nil
+		known[k] = nil
 		if v.Valid {
-			out[k] = &v.Int64
+			known[k] = &v.Int64
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // upsertWeeks adds the deltas to student_weeks: counts add up (so that a

@@ -61,7 +61,8 @@ type writer struct {
 	gone   chan struct{} // closed once every loop has ended and the queue was refused
 	wg     sync.WaitGroup
 	once   sync.Once
-	conn   *sql.Conn // SQLite only; nil until the first write
+	conn   *sql.Conn   // SQLite only; nil until the first write
+	cache  *stateCache // SQLite only: the pedagogy state of recent students (state_cache.go)
 }
 
 // pgWriters is how many group transactions run at once on PostgreSQL, which,
@@ -87,6 +88,8 @@ func newWriter(st *Store) *writer {
 	n := 1
 	if st.dialect == migrations.Postgres {
 		n = pgWriters
+	} else {
+		w.cache = newStateCache()
 	}
 	for range n {
 		q := make(chan commit, writeQueue)
@@ -242,6 +245,7 @@ func (w *writer) run(group []commit) {
 		}
 		err := db.Transaction(c.fn)
 		w.dropConn(err)
+		w.groupDone(err == nil)
 		c.done <- classify(err, "write")
 		return
 	}
@@ -258,6 +262,7 @@ func (w *writer) run(group []commit) {
 		return nil
 	})
 	w.dropConn(err)
+	w.groupDone(err == nil)
 	for i, c := range group {
 		switch {
 		case err != nil:
@@ -279,12 +284,27 @@ func (w *writer) runOne(tx *gorm.DB, i int, c commit) error {
 		return classify(err, "savepoint")
 	}
 	if err := c.fn(tx); err != nil {
+		w.commitDone(false)
 		if _, rb := q.exec("ROLLBACK TO SAVEPOINT " + name); rb != nil {
 			return errors.Join(err, classify(rb, "rollback to savepoint"))
 		}
 		return err
 	}
+	w.commitDone(true)
 	return nil
+}
+
+// commitDone and groupDone keep the state cache to committed state.
+func (w *writer) commitDone(ok bool) {
+	if w.cache != nil {
+		w.cache.commitDone(ok)
+	}
+}
+
+func (w *writer) groupDone(ok bool) {
+	if w.cache != nil {
+		w.cache.groupDone(ok)
+	}
 }
 
 // LimitPages caps the SQLite database at pages pages on the writer's
