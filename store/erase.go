@@ -68,6 +68,7 @@ func (s *Store) EraseStudent(ctx context.Context, studentID int64) error {
 		return err
 	})
 	s.forgetState(studentID)
+	s.logins.revoke(func(a AuthSession) bool { return a.Role == "student" && a.Subject == studentID })
 	return classify(err, fmt.Sprintf("erase student %d", studentID))
 }
 
