@@ -37,7 +37,7 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[
 			pairs = append(pairs, p)
 		}
 	}
-	st, err := s.stateFor(q, studentID, pairs)
+	st, err := s.stateFor(q, studentID)
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,8 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[
 	if err := s.saveFacts(q, studentID, st, pairs); err != nil {
 		return err
 	}
-	if err := q.saveStudentCore(studentID, st.core, attempts[len(attempts)-1].At); err != nil {
+	raw, err := q.saveStudentCore(studentID, st.core, attempts[len(attempts)-1].At)
+	if err != nil {
 		return err
 	}
 	fluent := st.fluentN
@@ -76,14 +77,18 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[
 			d.fluentFacts = &fluent
 		}
 	}
+	if q.pg {
+		st.raw = raw
+		s.keepState(studentID, st)
+	}
 	return nil
 }
 
 // stateFor gives the state observe works on. On SQLite it is the writer's
-// cached entry (read whole on a miss), changed in place; on PostgreSQL it
-// is read in the transaction, after locking the student's row, with only
-// the facts of the batch.
-func (s *Store) stateFor(q conn, studentID int64, pairs []games.Fact) (*studentState, error) {
+// cached entry (read whole on a miss), changed in place; on PostgreSQL the
+// student's row is locked first and a cached entry is used only if the
+// stored core model is the one it holds (state_cache.go).
+func (s *Store) stateFor(q conn, studentID int64) (*studentState, error) {
 	if cache := s.w.cache; cache != nil && !q.pg {
 		st := cache.get(studentID)
 		if st == nil {
@@ -96,23 +101,36 @@ func (s *Store) stateFor(q conn, studentID int64, pairs []games.Fact) (*studentS
 		cache.touch(studentID)
 		return st, nil
 	}
+	// Two instances writing for the same child would otherwise read the
+	// same state and lose one update (SQLite's write lock serialises
+	// every writer anyway). One round trip locks and reads the core.
+	lock := "SELECT COALESCE(sm.model, '') FROM students s LEFT JOIN student_models sm ON sm.student_id = s.id WHERE s.id = ?"
 	if q.pg {
-		// Two instances writing for the same child would otherwise read
-		// the same state and lose one update; SQLite's write lock already
-		// serialises every writer.
-		if _, err := q.exec("SELECT id FROM students WHERE id = ? FOR UPDATE", studentID); err != nil {
-			return nil, err
+		lock += " FOR UPDATE OF s"
+	}
+	var raw string
+	if err := q.queryRow(lock, studentID).Scan(&raw); err != nil {
+		return nil, err
+	}
+	if s.w.checked != nil {
+		if st := s.w.checked.take(studentID); st != nil && st.raw == raw && raw != "" {
+			st.weeks = map[weekKey]*int64{} // read again: cheap, and not covered by the check
+			return st, nil
 		}
 	}
-	core, err := q.loadStudentCore(studentID)
+	st, err := q.loadFactsOf(studentID, parseCore(raw))
 	if err != nil {
 		return nil, err
 	}
-	st := &studentState{core: core, weeks: map[weekKey]*int64{}}
-	if st.core.Facts, err = q.loadFacts(studentID, pairs); err != nil {
-		return nil, err
-	}
+	st.raw = raw
 	return st, nil
+}
+
+// keepState hands a state back to the PostgreSQL cache once its core is written.
+func (s *Store) keepState(studentID int64, st *studentState) {
+	if s.w.checked != nil && st.raw != "" {
+		s.w.checked.put(studentID, st)
+	}
 }
 
 // weekTypical moves a week's typical time toward a right answer's time; the
@@ -135,76 +153,43 @@ func containsFact(fs []games.Fact, f games.Fact) bool {
 }
 
 // loadStudentCore reads the student's pedagogy state without facts; a
-// student without one starts from the zero state. Facts a caller may have
-// stored in the JSON are ignored: fact_stats holds them.
+// student without one starts from the zero state.
 func (q conn) loadStudentCore(studentID int64) (pedagogy.Student, error) {
-	var st pedagogy.Student
 	var raw string
 	err := q.queryRow("SELECT model FROM student_models WHERE student_id = ?", studentID).Scan(&raw)
 	switch {
 	case err == sql.ErrNoRows:
-		return st, nil
-	case err != nil:
-		return st, err
-	}
-	if err := json.Unmarshal([]byte(raw), &st); err != nil {
-		// A model written by hand or by an older version: start over
-		// from the facts rather than refuse the child's answers.
 		return pedagogy.Student{}, nil
+	case err != nil:
+		return pedagogy.Student{}, err
 	}
-	st.Facts = nil
-	return st, nil
+	return parseCore(raw), nil
 }
 
-func (q conn) saveStudentCore(studentID int64, st pedagogy.Student, at time.Time) error {
+// parseCore decodes a stored core model. Facts a caller may have stored in
+// the JSON are ignored: fact_stats holds them. A model written by hand or
+// by an older version starts over from the facts rather than refuse the
+// child's answers.
+func parseCore(raw string) pedagogy.Student {
+	var st pedagogy.Student
+	if raw == "" || json.Unmarshal([]byte(raw), &st) != nil {
+		return pedagogy.Student{}
+	}
+	st.Facts = nil
+	return st
+}
+
+// saveStudentCore writes the core model and returns it as stored.
+func (q conn) saveStudentCore(studentID int64, st pedagogy.Student, at time.Time) (string, error) {
 	st.Facts = nil
 	raw, err := json.Marshal(st)
 	if err != nil {
-		return fmt.Errorf("encode model of student %d: %w", studentID, err)
+		return "", fmt.Errorf("encode model of student %d: %w", studentID, err)
 	}
 	_, err = q.exec(`INSERT INTO student_models (student_id, model, updated_at) VALUES (?, ?, ?)
 		ON CONFLICT (student_id) DO UPDATE SET model = excluded.model, updated_at = excluded.updated_at`,
 		studentID, string(raw), at)
-	return err
-}
-
-// loadFacts reads the pedagogy state of the given pairs. Its SQL, like
-// saveFacts', depends only on the number of pairs, so the statement cache
-// holds at most one per count (78 pairs at most). A row without a
-// state (written before the write path existed) counts as never met.
-func (q conn) loadFacts(studentID int64, pairs []games.Fact) (map[games.Fact]pedagogy.FactState, error) {
-	out := make(map[games.Fact]pedagogy.FactState, len(pairs))
-	if len(pairs) == 0 {
-		return out, nil
-	}
-	var b strings.Builder
-	b.WriteString("SELECT a, b, model FROM fact_stats WHERE student_id = ? AND (")
-	args := []any{studentID}
-	for i, p := range pairs {
-		if i > 0 {
-			b.WriteString(" OR ")
-		}
-		b.WriteString("(a = ? AND b = ?)")
-		args = append(args, p.A, p.B)
-	}
-	b.WriteByte(')')
-	rows, err := q.query(b.String(), args...)
-	if err != nil {
-		return nil, err
-	}
-	defer func() { _ = rows.Close() }()
-	for rows.Next() {
-		var f games.Fact
-		var raw string
-		if err := rows.Scan(&f.A, &f.B, &raw); err != nil {
-			return nil, err
-		}
-		var fs pedagogy.FactState
-		if json.Unmarshal([]byte(raw), &fs) == nil && fs.Precision > 0 {
-			out[f] = fs
-		}
-	}
-	return out, rows.Err()
+	return string(raw), err
 }
 
 // saveFacts writes the pairs' state and the columns read by the dashboards,

@@ -21,8 +21,14 @@ import (
 // back whole: the writer then forgets every student the failed work
 // touched, so the cache only ever holds committed state.
 //
-// PostgreSQL has no cache: several instances write there, and the state is
-// read in the transaction under the student's row lock.
+// On PostgreSQL several instances write, so a cached state is only a
+// candidate: the transaction locks the student's row and reads their core
+// model (a small JSON whose ability_n grows with every attempt); the
+// cached facts are used only if the stored core is, byte for byte, the one
+// this cache last wrote. Otherwise — another instance wrote for the child,
+// a commit here rolled back, a model was saved by hand — the state is read
+// again. An entry is taken out of the cache while a commit uses it, so two
+// writers never share one.
 
 // maxCachedStudents bounds the cache: a student with every fact met takes
 // about 10 KiB, so 4,096 of them stay under ~40 MiB. Past that an
@@ -37,6 +43,7 @@ type studentState struct {
 	fluent  map[games.Fact]bool
 	fluentN int
 	weeks   map[weekKey]*int64 // typical_ms of the weeks read so far
+	raw     string             // PostgreSQL: the core model as last written by this process
 }
 
 // stateCache is the SQLite writer's cache. Only the writer's goroutine
@@ -68,6 +75,15 @@ func (c *stateCache) put(id int64, st *studentState) {
 		}
 	}
 	c.entries[id] = st
+}
+
+// take removes and returns a student's entry (PostgreSQL).
+func (c *stateCache) take(id int64) *studentState {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	st := c.entries[id]
+	delete(c.entries, id)
+	return st
 }
 
 func (c *stateCache) forget(ids ...int64) {
@@ -107,6 +123,9 @@ func (s *Store) forgetState(studentID int64) {
 	if s.w != nil && s.w.cache != nil {
 		s.w.cache.forget(studentID)
 	}
+	if s.w != nil && s.w.checked != nil {
+		s.w.checked.forget(studentID)
+	}
 }
 
 // loadWholeState reads everything the cache keeps of a student: the core
@@ -116,6 +135,12 @@ func (q conn) loadWholeState(studentID int64) (*studentState, error) {
 	if err != nil {
 		return nil, err
 	}
+	return q.loadFactsOf(studentID, core)
+}
+
+// loadFactsOf reads every fact's state and fluent flag of a student whose
+// core model is known.
+func (q conn) loadFactsOf(studentID int64, core pedagogy.Student) (*studentState, error) {
 	st := &studentState{core: core, fluent: map[games.Fact]bool{}, weeks: map[weekKey]*int64{}}
 	st.core.Facts = map[games.Fact]pedagogy.FactState{}
 	rows, err := q.query("SELECT a, b, fluent, model FROM fact_stats WHERE student_id = ?", studentID)

@@ -22,9 +22,6 @@ import (
 
 func TestAWriteRolledBackAfterThePedagogyRanLeavesNoCachedState(t *testing.T) {
 	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
-		if st.Dialect() != migrations.SQLite {
-			t.Skip("a SQLite trigger drills the fault; PostgreSQL has no cache")
-		}
 		ctx := context.Background()
 		kid := newStudent(t, st)
 		ps := newSession(t, st, kid.ID, monday9)
@@ -35,13 +32,23 @@ func TestAWriteRolledBackAfterThePedagogyRanLeavesNoCachedState(t *testing.T) {
 
 		// The week's upsert runs after the pedagogy folded the answers
 		// into the (cached) state: make it fail, so the commit rolls back.
-		require.NoError(t, store.ExecForTest(ctx, st, `CREATE TRIGGER drill BEFORE UPDATE ON student_weeks
-			BEGIN SELECT RAISE(ABORT, 'drill'); END`))
+		drill := []string{`CREATE TRIGGER drill BEFORE UPDATE ON student_weeks BEGIN SELECT RAISE(ABORT, 'drill'); END`}
+		undrill := "DROP TRIGGER drill"
+		if st.Dialect() == migrations.Postgres {
+			drill = []string{
+				`CREATE FUNCTION drill() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'drill'; END $$ LANGUAGE plpgsql`,
+				`CREATE TRIGGER drill BEFORE UPDATE ON student_weeks FOR EACH ROW EXECUTE FUNCTION drill()`,
+			}
+			undrill = "DROP TRIGGER drill ON student_weeks"
+		}
+		for _, q := range drill {
+			require.NoError(t, store.ExecForTest(ctx, st, q))
+		}
 		for i := range 3 {
 			_, err = st.RecordPractice(ctx, kid.ID, ps.ID, answers(rng, int64(100+10*i), 8), at.Add(time.Duration(i+1)*time.Second))
 			require.Error(t, err)
 		}
-		require.NoError(t, store.ExecForTest(ctx, st, "DROP TRIGGER drill"))
+		require.NoError(t, store.ExecForTest(ctx, st, undrill))
 
 		_, err = st.RecordPractice(ctx, kid.ID, ps.ID, answers(rng, 1000, 8), at.Add(time.Minute))
 		require.NoError(t, err)
@@ -86,4 +93,27 @@ func TestAnErasedStudentsStateIsNotCarriedOver(t *testing.T) {
 		_, err = st.RecordPractice(ctx, kid.ID, ps.ID, answers(rng, 100, 5), monday9.Add(2*time.Minute))
 		require.ErrorIs(t, err, store.ErrNotFound)
 	})
+}
+
+func TestAnInstanceDoesNotBuildOnStateAnotherInstanceChanged(t *testing.T) {
+	for _, db := range storetest.Databases(t) {
+		if db.Name != "postgres" {
+			continue // one process per SQLite file: its writer is the only one
+		}
+		t.Run(db.Name, func(t *testing.T) {
+			ctx := context.Background()
+			here, there := storetest.Open(t, db.URL), storetest.Open(t, db.URL)
+			kid := newStudent(t, here)
+			ps := newSession(t, here, kid.ID, monday9)
+			rng := rand.New(rand.NewPCG(9, 10))
+			at := monday9
+			for i, st := range []*store.Store{here, there, here, there, here} {
+				at = at.Add(30 * time.Second)
+				_, err := st.RecordPractice(ctx, kid.ID, ps.ID, answers(rng, int64(100*i), 8), at)
+				require.NoError(t, err)
+			}
+			y, w := monday9.ISOWeek()
+			assertAgreesWithLog(t, here, kid.ID, map[[2]int]int{{y, w}: 1})
+		})
+	}
 }

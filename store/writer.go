@@ -55,14 +55,15 @@ type commit struct {
 // prepared statements stay warm, and a per-connection setting (the fault
 // drills' max_page_count) holds for every write.
 type writer struct {
-	st     *Store
-	queues []chan commit // one per loop; a student's commits always take the same
-	stop   chan struct{}
-	gone   chan struct{} // closed once every loop has ended and the queue was refused
-	wg     sync.WaitGroup
-	once   sync.Once
-	conn   *sql.Conn   // SQLite only; nil until the first write
-	cache  *stateCache // SQLite only: the pedagogy state of recent students (state_cache.go)
+	st      *Store
+	queues  []chan commit // one per loop; a student's commits always take the same
+	stop    chan struct{}
+	gone    chan struct{} // closed once every loop has ended and the queue was refused
+	wg      sync.WaitGroup
+	once    sync.Once
+	conn    *sql.Conn   // SQLite only; nil until the first write
+	cache   *stateCache // SQLite: the pedagogy state of recent students (state_cache.go)
+	checked *stateCache // PostgreSQL: the same, checked against the database before use
 }
 
 // pgWriters is how many group transactions run at once on PostgreSQL, which,
@@ -88,6 +89,7 @@ func newWriter(st *Store) *writer {
 	n := 1
 	if st.dialect == migrations.Postgres {
 		n = pgWriters
+		w.checked = newStateCache()
 	} else {
 		w.cache = newStateCache()
 	}
