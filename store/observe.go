@@ -37,7 +37,7 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[
 			pairs = append(pairs, p)
 		}
 	}
-	st, err := s.stateFor(q, studentID)
+	st, err := s.stateFor(q, studentID, weekOf(studentID, attempts[0].At))
 	if err != nil {
 		return err
 	}
@@ -59,10 +59,7 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[
 			d.typicalMS = &v
 		}
 	}
-	if err := s.saveFacts(q, studentID, st, pairs); err != nil {
-		return err
-	}
-	raw, err := q.saveStudentCore(studentID, st.core, attempts[len(attempts)-1].At)
+	raw, err := s.saveState(q, studentID, st, pairs, attempts[len(attempts)-1].At)
 	if err != nil {
 		return err
 	}
@@ -88,7 +85,7 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[
 // cached entry (read whole on a miss), changed in place; on PostgreSQL the
 // student's row is locked first and a cached entry is used only if the
 // stored core model is the one it holds (state_cache.go).
-func (s *Store) stateFor(q conn, studentID int64) (*studentState, error) {
+func (s *Store) stateFor(q conn, studentID int64, week weekKey) (*studentState, error) {
 	if cache := s.w.cache; cache != nil && !q.pg {
 		st := cache.get(studentID)
 		if st == nil {
@@ -103,26 +100,36 @@ func (s *Store) stateFor(q conn, studentID int64) (*studentState, error) {
 	}
 	// Two instances writing for the same child would otherwise read the
 	// same state and lose one update (SQLite's write lock serialises
-	// every writer anyway). One round trip locks and reads the core.
-	lock := "SELECT COALESCE(sm.model, '') FROM students s LEFT JOIN student_models sm ON sm.student_id = s.id WHERE s.id = ?"
+	// every writer anyway). One round trip locks and reads the core, and
+	// the typical time of the batch's (first) week.
+	lock := `SELECT COALESCE(sm.model, ''), (SELECT typical_ms FROM student_weeks WHERE student_id = s.id AND year = ? AND week = ?)
+		FROM students s LEFT JOIN student_models sm ON sm.student_id = s.id WHERE s.id = ?`
 	if q.pg {
 		lock += " FOR UPDATE OF s"
 	}
 	var raw string
-	if err := q.queryRow(lock, studentID).Scan(&raw); err != nil {
+	var typical sql.NullInt64
+	if err := q.queryRow(lock, week.year, week.week, studentID).Scan(&raw, &typical); err != nil {
 		return nil, err
 	}
+	var st *studentState
 	if s.w.checked != nil {
-		if st := s.w.checked.take(studentID); st != nil && st.raw == raw && raw != "" {
-			st.weeks = map[weekKey]*int64{} // read again: cheap, and not covered by the check
-			return st, nil
+		if st = s.w.checked.take(studentID); st != nil && (st.raw != raw || raw == "") {
+			st = nil
 		}
 	}
-	st, err := q.loadFactsOf(studentID, parseCore(raw))
-	if err != nil {
-		return nil, err
+	if st == nil {
+		var err error
+		if st, err = q.loadFactsOf(studentID, parseCore(raw)); err != nil {
+			return nil, err
+		}
+		st.raw = raw
 	}
-	st.raw = raw
+	// The weeks are not covered by the check: read at every commit.
+	st.weeks = map[weekKey]*int64{week: nil}
+	if typical.Valid {
+		st.weeks[week] = &typical.Int64
+	}
 	return st, nil
 }
 
@@ -179,22 +186,40 @@ func parseCore(raw string) pedagogy.Student {
 	return st
 }
 
-// saveStudentCore writes the core model and returns it as stored.
-func (q conn) saveStudentCore(studentID int64, st pedagogy.Student, at time.Time) (string, error) {
-	st.Facts = nil
-	raw, err := json.Marshal(st)
+// saveState writes the pairs' facts and the core model, and returns the
+// core as stored. On PostgreSQL the two upserts go in one statement (a
+// data-modifying WITH): one round trip less per child and commit.
+func (s *Store) saveState(q conn, studentID int64, st *studentState, pairs []games.Fact, at time.Time) (string, error) {
+	factsSQL, factArgs, err := s.factRows(studentID, st, pairs)
+	if err != nil {
+		return "", err
+	}
+	core := st.core
+	core.Facts = nil
+	raw, err := json.Marshal(core)
 	if err != nil {
 		return "", fmt.Errorf("encode model of student %d: %w", studentID, err)
 	}
-	_, err = q.exec(`INSERT INTO student_models (student_id, model, updated_at) VALUES (?, ?, ?)
-		ON CONFLICT (student_id) DO UPDATE SET model = excluded.model, updated_at = excluded.updated_at`,
-		studentID, string(raw), at)
+	const coreSQL = `INSERT INTO student_models (student_id, model, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (student_id) DO UPDATE SET model = excluded.model, updated_at = excluded.updated_at`
+	coreArgs := []any{studentID, string(raw), at}
+	switch {
+	case factsSQL == "":
+		_, err = q.exec(coreSQL, coreArgs...)
+	case q.pg:
+		_, err = q.exec("WITH f AS ("+factsSQL+") "+coreSQL, append(factArgs, coreArgs...)...)
+	default:
+		if _, err = q.exec(factsSQL, factArgs...); err == nil {
+			_, err = q.exec(coreSQL, coreArgs...)
+		}
+	}
 	return string(raw), err
 }
 
-// saveFacts writes the pairs' state and the columns read by the dashboards,
-// the mastery estimated at the fact's last attempt.
-func (s *Store) saveFacts(q conn, studentID int64, st *studentState, pairs []games.Fact) error {
+// factRows is the upsert of the pairs' state and the columns read by the
+// dashboards, the mastery estimated at the fact's last attempt ("" when no
+// pair has a state). It keeps the cached fluent flags up to date.
+func (s *Store) factRows(studentID int64, st *studentState, pairs []games.Fact) (string, []any, error) {
 	var b strings.Builder
 	b.WriteString(factUpsert)
 	var args []any
@@ -206,7 +231,7 @@ func (s *Store) saveFacts(q conn, studentID int64, st *studentState, pairs []gam
 		}
 		raw, err := json.Marshal(fs)
 		if err != nil {
-			return fmt.Errorf("encode fact %v: %w", p, err)
+			return "", nil, fmt.Errorf("encode fact %v: %w", p, err)
 		}
 		est := s.model.Estimate(fs, fs.LastSeen)
 		if st.fluent != nil {
@@ -232,11 +257,10 @@ func (s *Store) saveFacts(q conn, studentID int64, st *studentState, pairs []gam
 		args = append(args, row...)
 	}
 	if n == 0 {
-		return nil
+		return "", nil, nil
 	}
 	b.WriteString(factOnConflict)
-	_, err := q.exec(b.String(), args...)
-	return err
+	return b.String(), args, nil
 }
 
 const (

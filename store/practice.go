@@ -43,14 +43,15 @@ func (s *Store) RecordPractice(ctx context.Context, studentID, sessionID int64, 
 	err := s.w.write(ctx, studentID, func(tx *gorm.DB) error {
 		q := s.conn(tx)
 		var (
-			owner int64
 			ended sql.NullTime
 			level string
 		)
-		err := q.queryRow(`SELECT ps.student_id, ps.ended_at, s.level FROM play_sessions ps
-			JOIN students s ON s.id = ps.student_id WHERE ps.id = ?`, sessionID).Scan(&owner, &ended, &level)
+		row := sessionRow{id: sessionID}
+		err := q.queryRow(`SELECT ps.student_id, ps.ended_at, s.level, ps.started_at, ps.last_active_at, ps.played_ms FROM play_sessions ps
+			JOIN students s ON s.id = ps.student_id WHERE ps.id = ?`, sessionID).
+			Scan(&row.student, &ended, &level, &row.started, &row.previous, &row.playedMS)
 		switch {
-		case errors.Is(err, sql.ErrNoRows) || (err == nil && owner != studentID):
+		case errors.Is(err, sql.ErrNoRows) || (err == nil && row.student != studentID):
 			return fmt.Errorf("store: play session %d of student %d: %w", sessionID, studentID, ErrNotFound)
 		case err != nil:
 			return err
@@ -66,7 +67,7 @@ func (s *Store) RecordPractice(ctx context.Context, studentID, sessionID int64, 
 				Kind: string(games.KindAnswer), ResponseMS: &ms, Seq: a.Seq, At: at,
 			}
 		}
-		n, err := s.recordTx(tx, attempts)
+		n, err := s.recordKnown(tx, attempts, &row)
 		rec = Recorded{Stored: n, Duplicates: len(answers) - n}
 		return err
 	})

@@ -87,6 +87,20 @@ func PedagogyAttempt(a Attempt) pedagogy.Attempt {
 // and for the new ones and the extra activities (a move without attempts
 // still counts as play) updates the aggregates. It returns the new attempts.
 func (s *Store) recordTx(tx *gorm.DB, attempts []Attempt, extra ...activity) (int, error) {
+	return s.recordKnown(tx, attempts, nil, extra...)
+}
+
+// sessionRow is what touchSessions reads of a play session; a caller that
+// read it already (RecordPractice) passes it along to save a round trip.
+type sessionRow struct {
+	id, student int64
+	started     time.Time
+	previous    sql.NullTime
+	playedMS    int64
+}
+
+// recordKnown is recordTx with the row of the attempts' session already read.
+func (s *Store) recordKnown(tx *gorm.DB, attempts []Attempt, known *sessionRow, extra ...activity) (int, error) {
 	q := s.conn(tx)
 	fresh, err := q.insertAttempts(attempts)
 	if err != nil {
@@ -97,7 +111,7 @@ func (s *Store) recordTx(tx *gorm.DB, attempts []Attempt, extra ...activity) (in
 		acts = append(acts, activity{sessionID: a.PlaySessionID, at: a.At})
 	}
 	deltas := map[weekKey]*weekDelta{}
-	if err := q.touchSessions(acts, deltas); err != nil {
+	if err := q.touchSessions(acts, known, deltas); err != nil {
 		return 0, err
 	}
 	byStudent := map[int64][]Attempt{}
@@ -302,7 +316,7 @@ func nullable[T any](p *T) any {
 // capped at maxGap, to the session's played time and to the week of the
 // activity. played_ms keeps milliseconds so that whole seconds are counted
 // in the weeks without rounding drift.
-func (q conn) touchSessions(acts []activity, deltas map[weekKey]*weekDelta) error {
+func (q conn) touchSessions(acts []activity, known *sessionRow, deltas map[weekKey]*weekDelta) error {
 	last := map[int64]time.Time{}
 	var order []int64
 	for _, a := range acts {
@@ -316,17 +330,17 @@ func (q conn) touchSessions(acts []activity, deltas map[weekKey]*weekDelta) erro
 	}
 	for _, id := range order {
 		at := normalize(last[id])
-		var (
-			student  int64
-			started  time.Time
-			previous sql.NullTime
-			playedMS int64
-		)
-		err := q.queryRow("SELECT student_id, started_at, last_active_at, played_ms FROM play_sessions WHERE id = ?", id).
-			Scan(&student, &started, &previous, &playedMS)
-		if err != nil {
-			return fmt.Errorf("session %d: %w", id, err)
+		var row sessionRow
+		if known != nil && known.id == id {
+			row = *known
+		} else {
+			err := q.queryRow("SELECT student_id, started_at, last_active_at, played_ms FROM play_sessions WHERE id = ?", id).
+				Scan(&row.student, &row.started, &row.previous, &row.playedMS)
+			if err != nil {
+				return fmt.Errorf("session %d: %w", id, err)
+			}
 		}
+		student, started, previous, playedMS := row.student, row.started, row.previous, row.playedMS
 		prev := started
 		if previous.Valid {
 			prev = previous.Time
