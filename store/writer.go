@@ -92,6 +92,8 @@ func newWriter(st *Store) *writer {
 		w.checked = newStateCache()
 	} else {
 		w.cache = newStateCache()
+		w.wg.Add(1)
+		go w.checkpoints()
 	}
 	for range n {
 		q := make(chan commit, writeQueue)
@@ -161,7 +163,8 @@ func (w *writer) db(ctx context.Context) (*gorm.DB, error) {
 		// The writer touches the attempts' indexes and every active
 		// child's rows: SQLite's default 2 MiB page cache makes it read
 		// them back from the OS again and again as the file grows.
-		if _, err := c.ExecContext(ctx, "PRAGMA cache_size = -"+strconv.Itoa(writerCacheKiB)); err != nil {
+		// The writer does not checkpoint: checkpoints below do, off its path.
+		if _, err := c.ExecContext(ctx, "PRAGMA cache_size = -"+strconv.Itoa(writerCacheKiB)+"; PRAGMA wal_autocheckpoint = 0"); err != nil {
 			_ = c.Close()
 			return nil, err
 		}
@@ -202,6 +205,32 @@ func (w *writer) loop(queue chan commit) {
 		}
 		w.run(group)
 		clear(group) // drop references to finished commits
+	}
+}
+
+// checkpointEvery is how often the SQLite WAL is copied back into the
+// database file.
+const checkpointEvery = 250 * time.Millisecond
+
+// checkpoints copies the WAL back into the database file from a goroutine
+// of its own. By default SQLite does it inside the commit that crosses
+// 1,000 WAL pages — in the writer, which every waiting answer then waits
+// for; here the other core does it while the writer goes on (a PASSIVE
+// checkpoint never blocks a writer). Durability does not depend on it: a
+// commit is durable once its WAL frames are fsynced (synchronous=FULL).
+func (w *writer) checkpoints() {
+	defer w.wg.Done()
+	t := time.NewTicker(checkpointEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			// A failure (busy, I/O) is retried at the next tick; the
+			// WAL just grows meanwhile.
+			_, _ = w.st.sqlDB.ExecContext(context.Background(), "PRAGMA wal_checkpoint(PASSIVE)")
+		case <-w.stop:
+			return
+		}
 	}
 }
 
