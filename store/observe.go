@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,7 +30,7 @@ func (s *Store) Model() pedagogy.Model { return s.model }
 
 // observe folds a student's new attempts, in log order, into their pedagogy
 // state and the week deltas, and writes the changed state.
-func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[weekKey]*weekDelta) error {
+func (s *Store) observe(q conn, studentID int64, attempts []Attempt, known *sessionRow, deltas map[weekKey]*weekDelta) error {
 	var pairs []games.Fact
 	for _, a := range attempts {
 		p := games.Fact{A: a.A, B: a.B}.Pair()
@@ -37,7 +38,7 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[
 			pairs = append(pairs, p)
 		}
 	}
-	st, err := s.stateFor(q, studentID, weekOf(studentID, attempts[0].At))
+	st, err := s.stateFor(q, studentID, weekOf(studentID, attempts[0].At), known)
 	if err != nil {
 		return err
 	}
@@ -85,7 +86,7 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[
 // cached entry (read whole on a miss), changed in place; on PostgreSQL the
 // student's row is locked first and a cached entry is used only if the
 // stored core model is the one it holds (state_cache.go).
-func (s *Store) stateFor(q conn, studentID int64, week weekKey) (*studentState, error) {
+func (s *Store) stateFor(q conn, studentID int64, week weekKey, known *sessionRow) (*studentState, error) {
 	if cache := s.w.cache; cache != nil && !q.pg {
 		st := cache.get(studentID)
 		if st == nil {
@@ -109,7 +110,9 @@ func (s *Store) stateFor(q conn, studentID int64, week weekKey) (*studentState, 
 	}
 	var raw string
 	var typical sql.NullInt64
-	if err := q.queryRow(lock, week.year, week.week, studentID).Scan(&raw, &typical); err != nil {
+	if known != nil && known.locked && known.student == studentID && known.week == week {
+		raw, typical = known.core, known.typical
+	} else if err := q.queryRow(lock, week.year, week.week, studentID).Scan(&raw, &typical); err != nil {
 		return nil, err
 	}
 	var st *studentState
@@ -294,18 +297,37 @@ func (q conn) loadWeekTypicals(studentID int64, attempts []Attempt, known map[we
 // upsertWeeks adds the deltas to student_weeks: counts add up (so that a
 // concurrent session start is never lost), the typical time and the fluent
 // facts are replaced.
-func (q conn) upsertWeeks(deltas map[weekKey]*weekDelta) error {
+// On PostgreSQL the statements held back (later) go with the first upsert,
+// as a data-modifying WITH.
+func (q conn) upsertWeeks(deltas map[weekKey]*weekDelta, later []deferred) error {
 	for k, d := range deltas {
-		_, err := q.exec(`INSERT INTO student_weeks (student_id, year, week, sessions, played_seconds, attempts, correct, fluent_facts, typical_ms)
+		var prefix string
+		var args []any
+		for i, l := range later {
+			if i == 0 {
+				prefix = "WITH "
+			} else {
+				prefix += ", "
+			}
+			prefix += "p" + strconv.Itoa(i) + " AS (" + l.query + ") "
+			args = append(args, l.args...)
+		}
+		later = nil
+		args = append(args, k.student, k.year, k.week, d.playedSeconds, d.attempts, d.correct, intOr0(d.fluentFacts), nullable(d.typicalMS), nullable(d.fluentFacts))
+		_, err := q.exec(prefix+`INSERT INTO student_weeks (student_id, year, week, sessions, played_seconds, attempts, correct, fluent_facts, typical_ms)
 			VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?)
 			ON CONFLICT (student_id, year, week) DO UPDATE SET
 				played_seconds = student_weeks.played_seconds + excluded.played_seconds,
 				attempts = student_weeks.attempts + excluded.attempts,
 				correct = student_weeks.correct + excluded.correct,
 				fluent_facts = COALESCE(?, student_weeks.fluent_facts),
-				typical_ms = COALESCE(excluded.typical_ms, student_weeks.typical_ms)`,
-			k.student, k.year, k.week, d.playedSeconds, d.attempts, d.correct, intOr0(d.fluentFacts), nullable(d.typicalMS), nullable(d.fluentFacts))
+				typical_ms = COALESCE(excluded.typical_ms, student_weeks.typical_ms)`, args...)
 		if err != nil {
+			return err
+		}
+	}
+	for _, l := range later { // no week changed
+		if _, err := q.exec(l.query, l.args...); err != nil {
 			return err
 		}
 	}

@@ -47,9 +47,21 @@ func (s *Store) RecordPractice(ctx context.Context, studentID, sessionID int64, 
 			level string
 		)
 		row := sessionRow{id: sessionID}
-		err := q.queryRow(`SELECT ps.student_id, ps.ended_at, s.level, ps.started_at, ps.last_active_at, ps.played_ms FROM play_sessions ps
-			JOIN students s ON s.id = ps.student_id WHERE ps.id = ?`, sessionID).
-			Scan(&row.student, &ended, &level, &row.started, &row.previous, &row.playedMS)
+		var err error
+		if q.pg {
+			// One round trip: the session, and the student locked with
+			// their core model and this week's typical time (observe).
+			row.locked, row.week = true, weekOf(studentID, at)
+			err = q.queryRow(`SELECT ps.student_id, ps.ended_at, s.level, ps.started_at, ps.last_active_at, ps.played_ms, COALESCE(sm.model, ''),
+				(SELECT typical_ms FROM student_weeks WHERE student_id = s.id AND year = ? AND week = ?)
+				FROM play_sessions ps JOIN students s ON s.id = ps.student_id LEFT JOIN student_models sm ON sm.student_id = s.id
+				WHERE ps.id = ? FOR UPDATE OF s`, row.week.year, row.week.week, sessionID).
+				Scan(&row.student, &ended, &level, &row.started, &row.previous, &row.playedMS, &row.core, &row.typical)
+		} else {
+			err = q.queryRow(`SELECT ps.student_id, ps.ended_at, s.level, ps.started_at, ps.last_active_at, ps.played_ms FROM play_sessions ps
+				JOIN students s ON s.id = ps.student_id WHERE ps.id = ?`, sessionID).
+				Scan(&row.student, &ended, &level, &row.started, &row.previous, &row.playedMS)
+		}
 		switch {
 		case errors.Is(err, sql.ErrNoRows) || (err == nil && row.student != studentID):
 			return fmt.Errorf("store: play session %d of student %d: %w", sessionID, studentID, ErrNotFound)
