@@ -69,8 +69,12 @@ type writer struct {
 // pgWriters is how many group transactions run at once on PostgreSQL, which,
 // unlike SQLite, writes concurrently: while one group waits for its commit
 // to reach the disk, the others fill. The students' row locks keep two
-// groups from updating one child's state at once.
-const pgWriters = 4
+// groups from updating one child's state at once. Two, not more: on the
+// 2-core machine of issue 8, where PostgreSQL shares the cores, four
+// writers made smaller groups (more commits, more wake-ups) and doubled the
+// latency at 5,000 answers/s (p50 6–11 ms against 2–3 ms, same saturation
+// rate, 2026-11-22).
+const pgWriters = 2
 
 // Each PostgreSQL writer takes the commits of its own share of the students
 // (student id modulo the writers): two groups running at once then never
