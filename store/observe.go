@@ -30,7 +30,7 @@ func (s *Store) Model() pedagogy.Model { return s.model }
 
 // observe folds a student's new attempts, in log order, into their pedagogy
 // state and the week deltas, and writes the changed state.
-func (s *Store) observe(q conn, studentID int64, attempts []Attempt, known *sessionRow, deltas map[weekKey]*weekDelta) error {
+func (s *Store) observe(q conn, studentID int64, attempts []Attempt, known *sessionRow, deltas map[weekKey]*weekDelta, later *[]deferred) error {
 	var pairs []games.Fact
 	for _, a := range attempts {
 		p := games.Fact{A: a.A, B: a.B}.Pair()
@@ -60,7 +60,7 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, known *sess
 			d.typicalMS = &v
 		}
 	}
-	raw, err := s.saveState(q, studentID, st, pairs, attempts[len(attempts)-1].At)
+	raw, err := s.saveState(q, studentID, st, pairs, attempts[len(attempts)-1].At, later)
 	if err != nil {
 		return err
 	}
@@ -190,9 +190,10 @@ func parseCore(raw string) pedagogy.Student {
 }
 
 // saveState writes the pairs' facts and the core model, and returns the
-// core as stored. On PostgreSQL the two upserts go in one statement (a
-// data-modifying WITH): one round trip less per child and commit.
-func (s *Store) saveState(q conn, studentID int64, st *studentState, pairs []games.Fact, at time.Time) (string, error) {
+// core as stored. On PostgreSQL the two upserts are held back (later) to
+// go with the week's upsert in one statement: one round trip instead of
+// three per child and commit.
+func (s *Store) saveState(q conn, studentID int64, st *studentState, pairs []games.Fact, at time.Time, later *[]deferred) (string, error) {
 	factsSQL, factArgs, err := s.factRows(studentID, st, pairs)
 	if err != nil {
 		return "", err
@@ -206,17 +207,41 @@ func (s *Store) saveState(q conn, studentID int64, st *studentState, pairs []gam
 	const coreSQL = `INSERT INTO student_models (student_id, model, updated_at) VALUES (?, ?, ?)
 		ON CONFLICT (student_id) DO UPDATE SET model = excluded.model, updated_at = excluded.updated_at`
 	coreArgs := []any{studentID, string(raw), at}
-	switch {
-	case factsSQL == "":
-		_, err = q.exec(coreSQL, coreArgs...)
-	case q.pg:
-		_, err = q.exec("WITH f AS ("+factsSQL+") "+coreSQL, append(factArgs, coreArgs...)...)
-	default:
-		if _, err = q.exec(factsSQL, factArgs...); err == nil {
-			_, err = q.exec(coreSQL, coreArgs...)
+	if factsSQL != "" {
+		if err := q.hold(later, deferred{factsSQL, factArgs}); err != nil {
+			return "", err
 		}
 	}
-	return string(raw), err
+	return string(raw), q.hold(later, deferred{coreSQL, coreArgs})
+}
+
+// maxHeldArgs bounds the parameters of the statements held back for one
+// statement, far below PostgreSQL's 65,535.
+const maxHeldArgs = 20_000
+
+// hold runs a statement now on SQLite (in-process: nothing to save) and
+// holds it back on PostgreSQL, unless the held ones grow too big to go
+// together: then they run now.
+func (q conn) hold(later *[]deferred, d deferred) error {
+	if !q.pg {
+		_, err := q.exec(d.query, d.args...)
+		return err
+	}
+	*later = append(*later, d)
+	n := 0
+	for _, l := range *later {
+		n += len(l.args)
+	}
+	if n <= maxHeldArgs {
+		return nil
+	}
+	for _, l := range *later {
+		if _, err := q.exec(l.query, l.args...); err != nil {
+			return err
+		}
+	}
+	*later = (*later)[:0]
+	return nil
 }
 
 // factRows is the upsert of the pairs' state and the columns read by the

@@ -136,7 +136,7 @@ func (s *Store) recordKnown(tx *gorm.DB, attempts []Attempt, known *sessionRow, 
 		byStudent[a.StudentID] = append(byStudent[a.StudentID], a)
 	}
 	for _, id := range students {
-		if err := s.observe(q, id, byStudent[id], known, deltas); err != nil {
+		if err := s.observe(q, id, byStudent[id], known, deltas, &later); err != nil {
 			return 0, err
 		}
 	}
