@@ -23,17 +23,28 @@ func (s *Store) CreateAuthSession(ctx context.Context, a *AuthSession) error {
 	return wrap(s.db.WithContext(ctx).Create(a).Error, "create auth session")
 }
 
-// AuthSession finds a token by its id (the JWT's jti).
+// AuthSession finds a token by its id (the JWT's jti). A live login read
+// in the last AuthSessionTTL comes from memory (auth_cache.go).
 func (s *Store) AuthSession(ctx context.Context, jti string) (AuthSession, error) {
-	var a AuthSession
+	a, ok, gen := s.logins.get(jti)
+	if ok {
+		return a, nil
+	}
 	err := s.db.WithContext(ctx).Where("jti = ?", jti).Take(&a).Error
+	if err == nil {
+		s.logins.put(a, gen)
+	}
 	return a, wrap(err, "find auth session")
 }
 
 // RevokeAuthSession ends a token; revoking twice keeps the first time.
 func (s *Store) RevokeAuthSession(ctx context.Context, jti string, at time.Time) error {
+	s.logins.revoke(func(a AuthSession) bool { return a.JTI == jti })
 	err := s.db.WithContext(ctx).Model(&AuthSession{}).
 		Where("jti = ? AND revoked_at IS NULL", jti).Update("revoked_at", at.UTC()).Error
+	// Again after the write: a read that began before it must not keep the
+	// live row it found.
+	s.logins.revoke(func(a AuthSession) bool { return a.JTI == jti })
 	return wrap(err, "revoke auth session")
 }
 

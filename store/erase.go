@@ -67,6 +67,8 @@ func (s *Store) EraseStudent(ctx context.Context, studentID int64) error {
 		_, err := q.exec("DELETE FROM login_failures WHERE bucket = ?", loginBucket(studentID))
 		return err
 	})
+	s.forgetState(studentID)
+	s.logins.revoke(func(a AuthSession) bool { return a.Role == "student" && a.Subject == studentID })
 	return classify(err, fmt.Sprintf("erase student %d", studentID))
 }
 

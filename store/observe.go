@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,19 +30,7 @@ func (s *Store) Model() pedagogy.Model { return s.model }
 
 // observe folds a student's new attempts, in log order, into their pedagogy
 // state and the week deltas, and writes the changed state.
-func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[weekKey]*weekDelta) error {
-	if q.pg {
-		// Two instances writing for the same child would otherwise read
-		// the same state and lose one update; SQLite's write lock already
-		// serialises every writer.
-		if _, err := q.exec("SELECT id FROM students WHERE id = ? FOR UPDATE", studentID); err != nil {
-			return err
-		}
-	}
-	st, err := q.loadStudentCore(studentID)
-	if err != nil {
-		return err
-	}
+func (s *Store) observe(q conn, studentID int64, attempts []Attempt, known *sessionRow, deltas map[weekKey]*weekDelta, later *[]deferred) error {
 	var pairs []games.Fact
 	for _, a := range attempts {
 		p := games.Fact{A: a.A, B: a.B}.Pair()
@@ -49,15 +38,15 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[
 			pairs = append(pairs, p)
 		}
 	}
-	if st.Facts, err = q.loadFacts(studentID, pairs); err != nil {
-		return err
-	}
-	weeks, err := q.loadWeekTypicals(studentID, attempts)
+	st, err := s.stateFor(q, studentID, weekOf(studentID, attempts[0].At), known)
 	if err != nil {
 		return err
 	}
+	if err := q.loadWeekTypicals(studentID, attempts, st.weeks); err != nil {
+		return err
+	}
 	for _, a := range attempts {
-		s.model.Observe(&st, PedagogyAttempt(a))
+		s.model.Observe(&st.core, PedagogyAttempt(a))
 		k := weekOf(studentID, a.At)
 		d := delta(deltas, k)
 		d.attempts++
@@ -66,27 +55,92 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, deltas map[
 		}
 		d.correct++
 		if a.ResponseMS != nil && *a.ResponseMS > 0 {
-			v := weekTypical(weeks[k], *a.ResponseMS)
-			weeks[k] = &v
+			v := weekTypical(st.weeks[k], *a.ResponseMS)
+			st.weeks[k] = &v
 			d.typicalMS = &v
 		}
 	}
-	if err := s.saveFacts(q, studentID, st.Facts, pairs); err != nil {
+	raw, err := s.saveState(q, studentID, st, pairs, attempts[len(attempts)-1].At, later)
+	if err != nil {
 		return err
 	}
-	if err := q.saveStudentCore(studentID, st, attempts[len(attempts)-1].At); err != nil {
-		return err
-	}
-	var fluent int
-	if err := q.queryRow("SELECT COUNT(*) FROM fact_stats WHERE student_id = ? AND fluent", studentID).Scan(&fluent); err != nil {
-		return err
+	fluent := st.fluentN
+	if st.fluent == nil {
+		if err := q.queryRow("SELECT COUNT(*) FROM fact_stats WHERE student_id = ? AND fluent", studentID).Scan(&fluent); err != nil {
+			return err
+		}
 	}
 	for k, d := range deltas {
 		if k.student == studentID && d.attempts > 0 {
 			d.fluentFacts = &fluent
 		}
 	}
+	if q.pg {
+		st.raw = raw
+		s.keepState(studentID, st)
+	}
 	return nil
+}
+
+// stateFor gives the state observe works on. On SQLite it is the writer's
+// cached entry (read whole on a miss), changed in place; on PostgreSQL the
+// student's row is locked first and a cached entry is used only if the
+// stored core model is the one it holds (state_cache.go).
+func (s *Store) stateFor(q conn, studentID int64, week weekKey, known *sessionRow) (*studentState, error) {
+	if cache := s.w.cache; cache != nil && !q.pg {
+		st := cache.get(studentID)
+		if st == nil {
+			var err error
+			if st, err = q.loadWholeState(studentID); err != nil {
+				return nil, err
+			}
+			cache.put(studentID, st)
+		}
+		cache.touch(studentID)
+		return st, nil
+	}
+	// Two instances writing for the same child would otherwise read the
+	// same state and lose one update (SQLite's write lock serialises
+	// every writer anyway). One round trip locks and reads the core, and
+	// the typical time of the batch's (first) week.
+	lock := `SELECT COALESCE(sm.model, ''), (SELECT typical_ms FROM student_weeks WHERE student_id = s.id AND year = ? AND week = ?)
+		FROM students s LEFT JOIN student_models sm ON sm.student_id = s.id WHERE s.id = ?`
+	if q.pg {
+		lock += " FOR UPDATE OF s"
+	}
+	var raw string
+	var typical sql.NullInt64
+	if known != nil && known.locked && known.student == studentID && known.week == week {
+		raw, typical = known.core, known.typical
+	} else if err := q.queryRow(lock, week.year, week.week, studentID).Scan(&raw, &typical); err != nil {
+		return nil, err
+	}
+	var st *studentState
+	if s.w.checked != nil {
+		if st = s.w.checked.take(studentID); st != nil && (st.raw != raw || raw == "") {
+			st = nil
+		}
+	}
+	if st == nil {
+		var err error
+		if st, err = q.loadFactsOf(studentID, parseCore(raw)); err != nil {
+			return nil, err
+		}
+		st.raw = raw
+	}
+	// The weeks are not covered by the check: read at every commit.
+	st.weeks = map[weekKey]*int64{week: nil}
+	if typical.Valid {
+		st.weeks[week] = &typical.Int64
+	}
+	return st, nil
+}
+
+// keepState hands a state back to the PostgreSQL cache once its core is written.
+func (s *Store) keepState(studentID int64, st *studentState) {
+	if s.w.checked != nil && st.raw != "" {
+		s.w.checked.put(studentID, st)
+	}
 }
 
 // weekTypical moves a week's typical time toward a right answer's time; the
@@ -109,95 +163,114 @@ func containsFact(fs []games.Fact, f games.Fact) bool {
 }
 
 // loadStudentCore reads the student's pedagogy state without facts; a
-// student without one starts from the zero state. Facts a caller may have
-// stored in the JSON are ignored: fact_stats holds them.
+// student without one starts from the zero state.
 func (q conn) loadStudentCore(studentID int64) (pedagogy.Student, error) {
-	var st pedagogy.Student
 	var raw string
 	err := q.queryRow("SELECT model FROM student_models WHERE student_id = ?", studentID).Scan(&raw)
 	switch {
 	case err == sql.ErrNoRows:
-		return st, nil
-	case err != nil:
-		return st, err
-	}
-	if err := json.Unmarshal([]byte(raw), &st); err != nil {
-		// A model written by hand or by an older version: start over
-		// from the facts rather than refuse the child's answers.
 		return pedagogy.Student{}, nil
+	case err != nil:
+		return pedagogy.Student{}, err
+	}
+	return parseCore(raw), nil
+}
+
+// parseCore decodes a stored core model. Facts a caller may have stored in
+// the JSON are ignored: fact_stats holds them. A model written by hand or
+// by an older version starts over from the facts rather than refuse the
+// child's answers.
+func parseCore(raw string) pedagogy.Student {
+	var st pedagogy.Student
+	if raw == "" || json.Unmarshal([]byte(raw), &st) != nil {
+		return pedagogy.Student{}
 	}
 	st.Facts = nil
-	return st, nil
+	return st
 }
 
-func (q conn) saveStudentCore(studentID int64, st pedagogy.Student, at time.Time) error {
-	st.Facts = nil
-	raw, err := json.Marshal(st)
+// saveState writes the pairs' facts and the core model, and returns the
+// core as stored. On PostgreSQL the two upserts are held back (later) to
+// go with the week's upsert in one statement: one round trip instead of
+// three per child and commit.
+func (s *Store) saveState(q conn, studentID int64, st *studentState, pairs []games.Fact, at time.Time, later *[]deferred) (string, error) {
+	factsSQL, factArgs, err := s.factRows(studentID, st, pairs)
 	if err != nil {
-		return fmt.Errorf("encode model of student %d: %w", studentID, err)
+		return "", err
 	}
-	_, err = q.exec(`INSERT INTO student_models (student_id, model, updated_at) VALUES (?, ?, ?)
-		ON CONFLICT (student_id) DO UPDATE SET model = excluded.model, updated_at = excluded.updated_at`,
-		studentID, string(raw), at)
-	return err
-}
-
-// loadFacts reads the pedagogy state of the given pairs. Its SQL, like
-// saveFacts', depends only on the number of pairs, so the statement cache
-// holds at most one per count (78 pairs at most). A row without a
-// state (written before the write path existed) counts as never met.
-func (q conn) loadFacts(studentID int64, pairs []games.Fact) (map[games.Fact]pedagogy.FactState, error) {
-	out := make(map[games.Fact]pedagogy.FactState, len(pairs))
-	if len(pairs) == 0 {
-		return out, nil
-	}
-	var b strings.Builder
-	b.WriteString("SELECT a, b, model FROM fact_stats WHERE student_id = ? AND (")
-	args := []any{studentID}
-	for i, p := range pairs {
-		if i > 0 {
-			b.WriteString(" OR ")
-		}
-		b.WriteString("(a = ? AND b = ?)")
-		args = append(args, p.A, p.B)
-	}
-	b.WriteByte(')')
-	rows, err := q.query(b.String(), args...)
+	core := st.core
+	core.Facts = nil
+	raw, err := json.Marshal(core)
 	if err != nil {
-		return nil, err
+		return "", fmt.Errorf("encode model of student %d: %w", studentID, err)
 	}
-	defer func() { _ = rows.Close() }()
-	for rows.Next() {
-		var f games.Fact
-		var raw string
-		if err := rows.Scan(&f.A, &f.B, &raw); err != nil {
-			return nil, err
-		}
-		var fs pedagogy.FactState
-		if json.Unmarshal([]byte(raw), &fs) == nil && fs.Precision > 0 {
-			out[f] = fs
+	const coreSQL = `INSERT INTO student_models (student_id, model, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (student_id) DO UPDATE SET model = excluded.model, updated_at = excluded.updated_at`
+	coreArgs := []any{studentID, string(raw), at}
+	if factsSQL != "" {
+		if err := q.hold(later, deferred{factsSQL, factArgs}); err != nil {
+			return "", err
 		}
 	}
-	return out, rows.Err()
+	return string(raw), q.hold(later, deferred{coreSQL, coreArgs})
 }
 
-// saveFacts writes the pairs' state and the columns read by the dashboards,
-// the mastery estimated at the fact's last attempt.
-func (s *Store) saveFacts(q conn, studentID int64, facts map[games.Fact]pedagogy.FactState, pairs []games.Fact) error {
+// maxHeldArgs bounds the parameters of the statements held back for one
+// statement, far below PostgreSQL's 65,535.
+const maxHeldArgs = 20_000
+
+// hold runs a statement now on SQLite (in-process: nothing to save) and
+// holds it back on PostgreSQL, unless the held ones grow too big to go
+// together: then they run now.
+func (q conn) hold(later *[]deferred, d deferred) error {
+	if !q.pg {
+		_, err := q.exec(d.query, d.args...)
+		return err
+	}
+	*later = append(*later, d)
+	n := 0
+	for _, l := range *later {
+		n += len(l.args)
+	}
+	if n <= maxHeldArgs {
+		return nil
+	}
+	for _, l := range *later {
+		if _, err := q.exec(l.query, l.args...); err != nil {
+			return err
+		}
+	}
+	*later = (*later)[:0]
+	return nil
+}
+
+// factRows is the upsert of the pairs' state and the columns read by the
+// dashboards, the mastery estimated at the fact's last attempt ("" when no
+// pair has a state). It keeps the cached fluent flags up to date.
+func (s *Store) factRows(studentID int64, st *studentState, pairs []games.Fact) (string, []any, error) {
 	var b strings.Builder
 	b.WriteString(factUpsert)
 	var args []any
 	n := 0
 	for _, p := range pairs {
-		fs, ok := facts[p]
+		fs, ok := st.core.Facts[p]
 		if !ok {
 			continue // a factor outside 1–12: the pedagogy ignores it
 		}
 		raw, err := json.Marshal(fs)
 		if err != nil {
-			return fmt.Errorf("encode fact %v: %w", p, err)
+			return "", nil, fmt.Errorf("encode fact %v: %w", p, err)
 		}
 		est := s.model.Estimate(fs, fs.LastSeen)
+		if st.fluent != nil {
+			switch was := st.fluent[p]; {
+			case est.Fluent && !was:
+				st.fluentN++
+			case was && !est.Fluent:
+				st.fluentN--
+			}
+			st.fluent[p] = est.Fluent
+		}
 		var typical any
 		if fs.TypicalMS > 0 {
 			typical = int64(math.Round(fs.TypicalMS))
@@ -212,11 +285,10 @@ func (s *Store) saveFacts(q conn, studentID int64, facts map[games.Fact]pedagogy
 		args = append(args, row...)
 	}
 	if n == 0 {
-		return nil
+		return "", nil, nil
 	}
 	b.WriteString(factOnConflict)
-	_, err := q.exec(b.String(), args...)
-	return err
+	return b.String(), args, nil
 }
 
 const (
@@ -226,42 +298,61 @@ const (
 		mastery = excluded.mastery, uncertainty = excluded.uncertainty, fluent = excluded.fluent, model = excluded.model`
 )
 
-// loadWeekTypicals reads the typical time of the weeks the attempts fall in.
-func (q conn) loadWeekTypicals(studentID int64, attempts []Attempt) (map[weekKey]*int64, error) {
-	out := map[weekKey]*int64{}
+// loadWeekTypicals reads the typical time of the weeks the attempts fall
+// in that known does not hold yet.
+func (q conn) loadWeekTypicals(studentID int64, attempts []Attempt, known map[weekKey]*int64) error {
 	for _, a := range attempts {
 		k := weekOf(studentID, a.At)
-		if _, ok := out[k]; ok {
+		if _, ok := known[k]; ok {
 			continue
 		}
 		var v sql.NullInt64
 		err := q.queryRow("SELECT typical_ms FROM student_weeks WHERE student_id = ? AND year = ? AND week = ?", studentID, k.year, k.week).Scan(&v)
 		if err != nil && err != sql.ErrNoRows {
-			return nil, err
+			return err
 		}
-		out[k] = nil
+		known[k] = nil
 		if v.Valid {
-			out[k] = &v.Int64
+			known[k] = &v.Int64
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // upsertWeeks adds the deltas to student_weeks: counts add up (so that a
 // concurrent session start is never lost), the typical time and the fluent
 // facts are replaced.
-func (q conn) upsertWeeks(deltas map[weekKey]*weekDelta) error {
+// On PostgreSQL the statements held back (later) go with the first upsert,
+// as a data-modifying WITH.
+func (q conn) upsertWeeks(deltas map[weekKey]*weekDelta, later []deferred) error {
 	for k, d := range deltas {
-		_, err := q.exec(`INSERT INTO student_weeks (student_id, year, week, sessions, played_seconds, attempts, correct, fluent_facts, typical_ms)
+		var prefix string
+		var args []any
+		for i, l := range later {
+			if i == 0 {
+				prefix = "WITH "
+			} else {
+				prefix += ", "
+			}
+			prefix += "p" + strconv.Itoa(i) + " AS (" + l.query + ") "
+			args = append(args, l.args...)
+		}
+		later = nil
+		args = append(args, k.student, k.year, k.week, d.playedSeconds, d.attempts, d.correct, intOr0(d.fluentFacts), nullable(d.typicalMS), nullable(d.fluentFacts))
+		_, err := q.exec(prefix+`INSERT INTO student_weeks (student_id, year, week, sessions, played_seconds, attempts, correct, fluent_facts, typical_ms)
 			VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?)
 			ON CONFLICT (student_id, year, week) DO UPDATE SET
 				played_seconds = student_weeks.played_seconds + excluded.played_seconds,
 				attempts = student_weeks.attempts + excluded.attempts,
 				correct = student_weeks.correct + excluded.correct,
 				fluent_facts = COALESCE(?, student_weeks.fluent_facts),
-				typical_ms = COALESCE(excluded.typical_ms, student_weeks.typical_ms)`,
-			k.student, k.year, k.week, d.playedSeconds, d.attempts, d.correct, intOr0(d.fluentFacts), nullable(d.typicalMS), nullable(d.fluentFacts))
+				typical_ms = COALESCE(excluded.typical_ms, student_weeks.typical_ms)`, args...)
 		if err != nil {
+			return err
+		}
+	}
+	for _, l := range later { // no week changed
+		if _, err := q.exec(l.query, l.args...); err != nil {
 			return err
 		}
 	}

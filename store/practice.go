@@ -43,14 +43,27 @@ func (s *Store) RecordPractice(ctx context.Context, studentID, sessionID int64, 
 	err := s.w.write(ctx, studentID, func(tx *gorm.DB) error {
 		q := s.conn(tx)
 		var (
-			owner int64
 			ended sql.NullTime
 			level string
 		)
-		err := q.queryRow(`SELECT ps.student_id, ps.ended_at, s.level FROM play_sessions ps
-			JOIN students s ON s.id = ps.student_id WHERE ps.id = ?`, sessionID).Scan(&owner, &ended, &level)
+		row := sessionRow{id: sessionID}
+		var err error
+		if q.pg {
+			// One round trip: the session, and the student locked with
+			// their core model and this week's typical time (observe).
+			row.locked, row.week = true, weekOf(studentID, at)
+			err = q.queryRow(`SELECT ps.student_id, ps.ended_at, s.level, ps.started_at, ps.last_active_at, ps.played_ms, COALESCE(sm.model, ''),
+				(SELECT typical_ms FROM student_weeks WHERE student_id = s.id AND year = ? AND week = ?)
+				FROM play_sessions ps JOIN students s ON s.id = ps.student_id LEFT JOIN student_models sm ON sm.student_id = s.id
+				WHERE ps.id = ? FOR UPDATE OF s`, row.week.year, row.week.week, sessionID).
+				Scan(&row.student, &ended, &level, &row.started, &row.previous, &row.playedMS, &row.core, &row.typical)
+		} else {
+			err = q.queryRow(`SELECT ps.student_id, ps.ended_at, s.level, ps.started_at, ps.last_active_at, ps.played_ms FROM play_sessions ps
+				JOIN students s ON s.id = ps.student_id WHERE ps.id = ?`, sessionID).
+				Scan(&row.student, &ended, &level, &row.started, &row.previous, &row.playedMS)
+		}
 		switch {
-		case errors.Is(err, sql.ErrNoRows) || (err == nil && owner != studentID):
+		case errors.Is(err, sql.ErrNoRows) || (err == nil && row.student != studentID):
 			return fmt.Errorf("store: play session %d of student %d: %w", sessionID, studentID, ErrNotFound)
 		case err != nil:
 			return err
@@ -66,7 +79,7 @@ func (s *Store) RecordPractice(ctx context.Context, studentID, sessionID int64, 
 				Kind: string(games.KindAnswer), ResponseMS: &ms, Seq: a.Seq, At: at,
 			}
 		}
-		n, err := s.recordTx(tx, attempts)
+		n, err := s.recordKnown(tx, attempts, &row)
 		rec = Recorded{Stored: n, Duplicates: len(answers) - n}
 		return err
 	})

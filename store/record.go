@@ -87,6 +87,32 @@ func PedagogyAttempt(a Attempt) pedagogy.Attempt {
 // and for the new ones and the extra activities (a move without attempts
 // still counts as play) updates the aggregates. It returns the new attempts.
 func (s *Store) recordTx(tx *gorm.DB, attempts []Attempt, extra ...activity) (int, error) {
+	return s.recordKnown(tx, attempts, nil, extra...)
+}
+
+// sessionRow is what touchSessions reads of a play session; a caller that
+// read it already (RecordPractice) passes it along to save a round trip.
+type sessionRow struct {
+	id, student int64
+	started     time.Time
+	previous    sql.NullTime
+	playedMS    int64
+	// On PostgreSQL, RecordPractice also locks the student and reads their
+	// core model and the week's typical time in the same round trip.
+	locked  bool
+	core    string
+	week    weekKey
+	typical sql.NullInt64
+}
+
+// deferred is a statement held back to ride along with a later one.
+type deferred struct {
+	query string
+	args  []any
+}
+
+// recordKnown is recordTx with the row of the attempts' session already read.
+func (s *Store) recordKnown(tx *gorm.DB, attempts []Attempt, known *sessionRow, extra ...activity) (int, error) {
 	q := s.conn(tx)
 	fresh, err := q.insertAttempts(attempts)
 	if err != nil {
@@ -97,7 +123,8 @@ func (s *Store) recordTx(tx *gorm.DB, attempts []Attempt, extra ...activity) (in
 		acts = append(acts, activity{sessionID: a.PlaySessionID, at: a.At})
 	}
 	deltas := map[weekKey]*weekDelta{}
-	if err := q.touchSessions(acts, deltas); err != nil {
+	later, err := q.touchSessions(acts, known, deltas)
+	if err != nil {
 		return 0, err
 	}
 	byStudent := map[int64][]Attempt{}
@@ -109,11 +136,11 @@ func (s *Store) recordTx(tx *gorm.DB, attempts []Attempt, extra ...activity) (in
 		byStudent[a.StudentID] = append(byStudent[a.StudentID], a)
 	}
 	for _, id := range students {
-		if err := s.observe(q, id, byStudent[id], deltas); err != nil {
+		if err := s.observe(q, id, byStudent[id], known, deltas, &later); err != nil {
 			return 0, err
 		}
 	}
-	return len(fresh), q.upsertWeeks(deltas)
+	return len(fresh), q.upsertWeeks(deltas, later)
 }
 
 // conn is a transaction's connection with the dialect's placeholders. On
@@ -301,8 +328,11 @@ func nullable[T any](p *T) any {
 // touchSessions adds each activity's gap since the session's previous one,
 // capped at maxGap, to the session's played time and to the week of the
 // activity. played_ms keeps milliseconds so that whole seconds are counted
-// in the weeks without rounding drift.
-func (q conn) touchSessions(acts []activity, deltas map[weekKey]*weekDelta) error {
+// in the weeks without rounding drift. On PostgreSQL the sessions' UPDATEs
+// are returned, to go with the weeks' upsert in one round trip; SQLite runs
+// them at once.
+func (q conn) touchSessions(acts []activity, known *sessionRow, deltas map[weekKey]*weekDelta) ([]deferred, error) {
+	var later []deferred
 	last := map[int64]time.Time{}
 	var order []int64
 	for _, a := range acts {
@@ -316,17 +346,17 @@ func (q conn) touchSessions(acts []activity, deltas map[weekKey]*weekDelta) erro
 	}
 	for _, id := range order {
 		at := normalize(last[id])
-		var (
-			student  int64
-			started  time.Time
-			previous sql.NullTime
-			playedMS int64
-		)
-		err := q.queryRow("SELECT student_id, started_at, last_active_at, played_ms FROM play_sessions WHERE id = ?", id).
-			Scan(&student, &started, &previous, &playedMS)
-		if err != nil {
-			return fmt.Errorf("session %d: %w", id, err)
+		var row sessionRow
+		if known != nil && known.id == id {
+			row = *known
+		} else {
+			err := q.queryRow("SELECT student_id, started_at, last_active_at, played_ms FROM play_sessions WHERE id = ?", id).
+				Scan(&row.student, &row.started, &row.previous, &row.playedMS)
+			if err != nil {
+				return nil, fmt.Errorf("session %d: %w", id, err)
+			}
 		}
+		student, started, previous, playedMS := row.student, row.started, row.previous, row.playedMS
 		prev := started
 		if previous.Valid {
 			prev = previous.Time
@@ -335,14 +365,17 @@ func (q conn) touchSessions(acts []activity, deltas map[weekKey]*weekDelta) erro
 			continue
 		}
 		gap := min(at.Sub(prev), maxGap).Milliseconds()
-		if _, err := q.exec("UPDATE play_sessions SET last_active_at = ?, played_ms = ? WHERE id = ?", at, playedMS+gap, id); err != nil {
-			return err
+		update := deferred{"UPDATE play_sessions SET last_active_at = ?, played_ms = ? WHERE id = ?", []any{at, playedMS + gap, id}}
+		if q.pg {
+			later = append(later, update)
+		} else if _, err := q.exec(update.query, update.args...); err != nil {
+			return nil, err
 		}
 		if sec := int((playedMS+gap)/1000 - playedMS/1000); sec > 0 {
 			delta(deltas, weekOf(student, at)).playedSeconds += sec
 		}
 	}
-	return nil
+	return later, nil
 }
 
 func delta(deltas map[weekKey]*weekDelta, k weekKey) *weekDelta {

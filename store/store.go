@@ -41,6 +41,7 @@ type Store struct {
 	model   pedagogy.Model
 	w       *writer
 	stmts   sync.Map // SQL text → *sql.Stmt, the write path's prepared statements (SQLite)
+	logins  *loginCache
 }
 
 // Open connects to databaseURL — a postgres:// or postgresql:// URL, or else
@@ -98,7 +99,7 @@ func Connect(ctx context.Context, databaseURL string, logger *slog.Logger) (*Sto
 		sqlDB.SetMaxOpenConns(20)
 		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	}
-	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, logger: logger, model: pedagogy.DefaultModel()}
+	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, logger: logger, model: pedagogy.DefaultModel(), logins: newLoginCache()}
 	st.w = newWriter(st)
 	if err := st.Ping(ctx); err != nil {
 		return nil, errors.Join(err, st.Close())

@@ -24,7 +24,9 @@ func (s *Store) StudentModel(ctx context.Context, studentID int64) (StudentModel
 
 // SaveStudentModel inserts or replaces a student's pedagogy state.
 func (s *Store) SaveStudentModel(ctx context.Context, m StudentModel) error {
-	return wrap(upsertStudentModel(s.db.WithContext(ctx), &m), "save model of student %d", m.StudentID)
+	err := upsertStudentModel(s.db.WithContext(ctx), &m)
+	s.forgetState(m.StudentID)
+	return wrap(err, "save model of student %d", m.StudentID)
 }
 
 func upsertStudentModel(tx *gorm.DB, m *StudentModel) error {

@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -121,7 +122,8 @@ func runLoadtest(ctx context.Context, args []string, getenv func(string) string,
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "set-up: %d students signed in, one practice session each\n\n", len(w.students))
+	fmt.Fprintf(stdout, "set-up: %d students signed in, one practice session each\n", len(w.students))
+	fmt.Fprintf(stdout, "machine: %d CPUs, load average %s at the start\n\n", runtime.NumCPU(), loadAverage())
 
 	var results []phaseResult
 	if phases["store"] {
@@ -152,7 +154,22 @@ func runLoadtest(ctx context.Context, args []string, getenv func(string) string,
 		results = append(results, r)
 	}
 	report(stdout, results)
+	fmt.Fprintf(stdout, "load average at the end: %s\n", loadAverage())
 	return nil
+}
+
+// loadAverage is the machine's 1-, 5- and 15-minute load averages
+// (/proc/loadavg): on a shared machine the figures mean little without it.
+func loadAverage() string {
+	raw, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(raw))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
 }
 
 // loadtestTarget checks --target, or starts an in-process server on a
