@@ -378,14 +378,7 @@ func (s *Server) handleAssignmentUpdate(c echo.Context) error {
 	if err := s.store.UpdateAssignment(ctx, updated, ids); err != nil {
 		return err
 	}
-	if row, err = s.store.Assignment(ctx, row.ID); err != nil {
-		return err
-	}
-	out, err := s.assignmentViews(c, []store.Assignment{row})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, out[0])
+	return s.answerAssignment(c, row.ID)
 }
 
 func (s *Server) handleAssignmentArchive(c echo.Context) error {
@@ -397,14 +390,7 @@ func (s *Server) handleAssignmentArchive(c echo.Context) error {
 	if err := s.store.ArchiveAssignment(ctx, row.ID, s.now()); err != nil {
 		return err
 	}
-	if row, err = s.store.Assignment(ctx, row.ID); err != nil {
-		return err
-	}
-	out, err := s.assignmentViews(c, []store.Assignment{row})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, out[0])
+	return s.answerAssignment(c, row.ID)
 }
 
 // handleStudentAssignments lists what a student is asked to practise now,
@@ -434,4 +420,18 @@ func (s *Server) handleStudentAssignments(c echo.Context) error {
 		out[i].Progress = mine
 	}
 	return c.JSON(http.StatusOK, map[string]any{"assignments": out})
+}
+
+// answerAssignment reads the assignment back as stored and answers it as
+// the teacher sees it (after an update or an archive).
+func (s *Server) answerAssignment(c echo.Context, id int64) error {
+	row, err := s.store.Assignment(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	out, err := s.assignmentViews(c, []store.Assignment{row})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out[0])
 }
