@@ -18,3 +18,7 @@ func SetLoginClockForTest(st *Store, now func() time.Time) {
 	defer st.logins.mu.Unlock()
 	st.logins.now = now
 }
+
+// PipelineFallbacksForTest is how many PostgreSQL groups the pipeline has
+// handed back to the savepoint path.
+func PipelineFallbacksForTest(st *Store) int64 { return st.w.fallbacks.Load() }

@@ -31,19 +31,34 @@ func (s *Store) Model() pedagogy.Model { return s.model }
 // observe folds a student's new attempts, in log order, into their pedagogy
 // state and the week deltas, and writes the changed state.
 func (s *Store) observe(q conn, studentID int64, attempts []Attempt, known *sessionRow, deltas map[weekKey]*weekDelta, later *[]deferred) error {
-	var pairs []games.Fact
-	for _, a := range attempts {
-		p := games.Fact{A: a.A, B: a.B}.Pair()
-		if !containsFact(pairs, p) {
-			pairs = append(pairs, p)
-		}
-	}
 	st, err := s.stateFor(q, studentID, weekOf(studentID, attempts[0].At), known)
 	if err != nil {
 		return err
 	}
 	if err := q.loadWeekTypicals(studentID, attempts, st.weeks); err != nil {
 		return err
+	}
+	raw, err := s.fold(q, studentID, st, attempts, deltas, later)
+	if err != nil {
+		return err
+	}
+	if q.pg {
+		st.raw = raw
+		s.keepState(studentID, st)
+	}
+	return nil
+}
+
+// fold is observe once the state is read: the pedagogy's Observe of every
+// attempt, the week deltas, and the writes of the changed state (held back
+// on PostgreSQL). It returns the core model as written.
+func (s *Store) fold(q conn, studentID int64, st *studentState, attempts []Attempt, deltas map[weekKey]*weekDelta, later *[]deferred) (string, error) {
+	var pairs []games.Fact
+	for _, a := range attempts {
+		p := games.Fact{A: a.A, B: a.B}.Pair()
+		if !containsFact(pairs, p) {
+			pairs = append(pairs, p)
+		}
 	}
 	for _, a := range attempts {
 		s.model.Observe(&st.core, PedagogyAttempt(a))
@@ -62,12 +77,12 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, known *sess
 	}
 	raw, err := s.saveState(q, studentID, st, pairs, attempts[len(attempts)-1].At, later)
 	if err != nil {
-		return err
+		return "", err
 	}
 	fluent := st.fluentN
 	if st.fluent == nil {
 		if err := q.queryRow("SELECT COUNT(*) FROM fact_stats WHERE student_id = ? AND fluent", studentID).Scan(&fluent); err != nil {
-			return err
+			return "", err
 		}
 	}
 	for k, d := range deltas {
@@ -75,11 +90,7 @@ func (s *Store) observe(q conn, studentID int64, attempts []Attempt, known *sess
 			d.fluentFacts = &fluent
 		}
 	}
-	if q.pg {
-		st.raw = raw
-		s.keepState(studentID, st)
-	}
-	return nil
+	return raw, nil
 }
 
 // stateFor gives the state observe works on. On SQLite it is the writer's
@@ -228,6 +239,9 @@ func (q conn) hold(later *[]deferred, d deferred) error {
 		return err
 	}
 	*later = append(*later, d)
+	if q.collect {
+		return nil
+	}
 	n := 0
 	for _, l := range *later {
 		n += len(l.args)
@@ -319,12 +333,23 @@ func (q conn) loadWeekTypicals(studentID int64, attempts []Attempt, known map[we
 	return nil
 }
 
-// upsertWeeks adds the deltas to student_weeks: counts add up (so that a
-// concurrent session start is never lost), the typical time and the fluent
-// facts are replaced.
-// On PostgreSQL the statements held back (later) go with the first upsert,
-// as a data-modifying WITH.
+// upsertWeeks adds the deltas to student_weeks (weekStatements) and runs
+// the statements held back.
 func (q conn) upsertWeeks(deltas map[weekKey]*weekDelta, later []deferred) error {
+	for _, d := range weekStatements(deltas, later) {
+		if _, err := q.exec(d.query, d.args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// weekStatements are the upserts of student_weeks: counts add up (so that a
+// concurrent session start is never lost), the typical time and the fluent
+// facts are replaced. The statements held back (later) go with the first
+// upsert, as a data-modifying WITH, or alone when no week changed.
+func weekStatements(deltas map[weekKey]*weekDelta, later []deferred) []deferred {
+	var out []deferred
 	for k, d := range deltas {
 		var prefix string
 		var args []any
@@ -339,24 +364,16 @@ func (q conn) upsertWeeks(deltas map[weekKey]*weekDelta, later []deferred) error
 		}
 		later = nil
 		args = append(args, k.student, k.year, k.week, d.playedSeconds, d.attempts, d.correct, intOr0(d.fluentFacts), nullable(d.typicalMS), nullable(d.fluentFacts))
-		_, err := q.exec(prefix+`INSERT INTO student_weeks (student_id, year, week, sessions, played_seconds, attempts, correct, fluent_facts, typical_ms)
+		out = append(out, deferred{prefix + `INSERT INTO student_weeks (student_id, year, week, sessions, played_seconds, attempts, correct, fluent_facts, typical_ms)
 			VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?)
 			ON CONFLICT (student_id, year, week) DO UPDATE SET
 				played_seconds = student_weeks.played_seconds + excluded.played_seconds,
 				attempts = student_weeks.attempts + excluded.attempts,
 				correct = student_weeks.correct + excluded.correct,
 				fluent_facts = COALESCE(?, student_weeks.fluent_facts),
-				typical_ms = COALESCE(excluded.typical_ms, student_weeks.typical_ms)`, args...)
-		if err != nil {
-			return err
-		}
+				typical_ms = COALESCE(excluded.typical_ms, student_weeks.typical_ms)`, args})
 	}
-	for _, l := range later { // no week changed
-		if _, err := q.exec(l.query, l.args...); err != nil {
-			return err
-		}
-	}
-	return nil
+	return append(out, later...) // no week changed
 }
 
 func intOr0(p *int) int {

@@ -153,6 +153,9 @@ type conn struct {
 	sql gorm.ConnPool
 	tx  *sql.Tx // nil outside a transaction
 	pg  bool
+	// collect: the statements a PostgreSQL pipeline sends later are only
+	// collected, never run (pipeline.go); sql is then nil.
+	collect bool
 }
 
 func (s *Store) conn(tx *gorm.DB) conn {
@@ -169,6 +172,11 @@ func (q conn) bind(query string) string {
 	if !q.pg {
 		return query
 	}
+	return dollars(query)
+}
+
+// dollars numbers the "?" placeholders of a query as PostgreSQL's "$n".
+func dollars(query string) string {
 	var b strings.Builder
 	n := 0
 	for _, r := range query {
@@ -243,26 +251,8 @@ func (q conn) insertAttempts(attempts []Attempt) ([]Attempt, error) {
 	var fresh []Attempt
 	for start := 0; start < len(attempts); start += insertChunk {
 		chunk := attempts[start:min(start+insertChunk, len(attempts))]
-		var b strings.Builder
-		b.WriteString("INSERT INTO attempts (student_id, play_session_id, game_id, game, level, a, b, given, correct, kind, response_ms, seq, at) VALUES ")
-		args := make([]any, 0, 13*len(chunk))
-		index := make(map[[2]int64]int, len(chunk))
-		for i := range chunk {
-			a := &chunk[i]
-			a.At = normalize(a.At)
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?)")
-			args = append(args, a.StudentID, a.PlaySessionID, nullable(a.GameID), a.Game, a.Level, a.A, a.B,
-				nullable(a.Given), a.Correct, a.Kind, nullable(a.ResponseMS), a.Seq, a.At)
-			key := [2]int64{a.PlaySessionID, a.Seq}
-			if _, dup := index[key]; !dup {
-				index[key] = i
-			}
-		}
-		b.WriteString(" ON CONFLICT (play_session_id, seq) DO NOTHING RETURNING id, play_session_id, seq")
-		rows, err := q.query(b.String(), args...)
+		query, args, index := attemptsInsert(chunk)
+		rows, err := q.query(query, args...)
 		if err != nil {
 			return nil, err
 		}
@@ -273,10 +263,8 @@ func (q conn) insertAttempts(attempts []Attempt) ([]Attempt, error) {
 				_ = rows.Close()
 				return nil, err
 			}
-			a := chunk[index[key]]
-			a.ID = id
 			chunk[index[key]].ID = id
-			fresh = append(fresh, a)
+			fresh = append(fresh, chunk[index[key]])
 		}
 		if err := rows.Close(); err != nil {
 			return nil, err
@@ -287,6 +275,32 @@ func (q conn) insertAttempts(attempts []Attempt) ([]Attempt, error) {
 	}
 	slices.SortFunc(fresh, func(x, y Attempt) int { return int(x.ID - y.ID) })
 	return fresh, nil
+}
+
+// attemptsInsert is the PostgreSQL INSERT of at most insertChunk attempts,
+// returning the id, session and seq of the rows really inserted, and where
+// each (session, seq) is in chunk. It normalises the attempts' times.
+func attemptsInsert(chunk []Attempt) (string, []any, map[[2]int64]int) {
+	var b strings.Builder
+	b.WriteString("INSERT INTO attempts (student_id, play_session_id, game_id, game, level, a, b, given, correct, kind, response_ms, seq, at) VALUES ")
+	args := make([]any, 0, 13*len(chunk))
+	index := make(map[[2]int64]int, len(chunk))
+	for i := range chunk {
+		a := &chunk[i]
+		a.At = normalize(a.At)
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?)")
+		args = append(args, a.StudentID, a.PlaySessionID, nullable(a.GameID), a.Game, a.Level, a.A, a.B,
+			nullable(a.Given), a.Correct, a.Kind, nullable(a.ResponseMS), a.Seq, a.At)
+		key := [2]int64{a.PlaySessionID, a.Seq}
+		if _, dup := index[key]; !dup {
+			index[key] = i
+		}
+	}
+	b.WriteString(" ON CONFLICT (play_session_id, seq) DO NOTHING RETURNING id, play_session_id, seq")
+	return b.String(), args, index
 }
 
 // insertAttemptsOneByOne is insertAttempts for SQLite: a cached one-row

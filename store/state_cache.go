@@ -141,28 +141,46 @@ func (q conn) loadWholeState(studentID int64) (*studentState, error) {
 // loadFactsOf reads every fact's state and fluent flag of a student whose
 // core model is known.
 func (q conn) loadFactsOf(studentID int64, core pedagogy.Student) (*studentState, error) {
-	st := &studentState{core: core, fluent: map[games.Fact]bool{}, weeks: map[weekKey]*int64{}}
-	st.core.Facts = map[games.Fact]pedagogy.FactState{}
-	rows, err := q.query("SELECT a, b, fluent, model FROM fact_stats WHERE student_id = ?", studentID)
+	st := newStudentState(core)
+	rows, err := q.query(factsOfSQL, studentID)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = rows.Close() }()
 	for rows.Next() {
-		var f games.Fact
-		var fluent bool
-		var raw string
-		if err := rows.Scan(&f.A, &f.B, &fluent, &raw); err != nil {
+		if err := st.scanFact(rows); err != nil {
 			return nil, err
-		}
-		st.fluent[f] = fluent
-		if fluent {
-			st.fluentN++
-		}
-		var fs pedagogy.FactState
-		if json.Unmarshal([]byte(raw), &fs) == nil && fs.Precision > 0 {
-			st.core.Facts[f] = fs
 		}
 	}
 	return st, rows.Err()
+}
+
+// factsOfSQL reads a student's facts, for scanFact.
+const factsOfSQL = "SELECT a, b, fluent, model FROM fact_stats WHERE student_id = ?"
+
+// newStudentState is the state of a student with the given core and no
+// fact read yet.
+func newStudentState(core pedagogy.Student) *studentState {
+	st := &studentState{core: core, fluent: map[games.Fact]bool{}, weeks: map[weekKey]*int64{}}
+	st.core.Facts = map[games.Fact]pedagogy.FactState{}
+	return st
+}
+
+// scanFact adds one row of factsOfSQL to the state.
+func (st *studentState) scanFact(row interface{ Scan(...any) error }) error {
+	var f games.Fact
+	var fluent bool
+	var raw string
+	if err := row.Scan(&f.A, &f.B, &fluent, &raw); err != nil {
+		return err
+	}
+	st.fluent[f] = fluent
+	if fluent {
+		st.fluentN++
+	}
+	var fs pedagogy.FactState
+	if json.Unmarshal([]byte(raw), &fs) == nil && fs.Precision > 0 {
+		st.core.Facts[f] = fs
+	}
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gorm.io/gorm"
@@ -45,9 +46,11 @@ const txTimeout = 30 * time.Second
 
 // commit is one unit of work for the writer.
 type commit struct {
-	ctx  context.Context
-	fn   func(tx *gorm.DB) error
-	done chan error // buffered (1)
+	ctx      context.Context
+	key      int64 // the student it writes for
+	fn       func(tx *gorm.DB) error
+	practice *practiceWrite // a practice batch, as data for the PostgreSQL pipeline (pipeline.go); else nil
+	done     chan error     // buffered (1)
 }
 
 // writer owns the group transactions of one Store. On SQLite it keeps one
@@ -64,6 +67,9 @@ type writer struct {
 	conn    *sql.Conn   // SQLite only; nil until the first write
 	cache   *stateCache // SQLite: the pedagogy state of recent students (state_cache.go)
 	checked *stateCache // PostgreSQL: the same, checked against the database before use
+	// fallbacks counts the PostgreSQL groups the pipeline handed back to
+	// the savepoint path (pipeline.go).
+	fallbacks atomic.Int64
 }
 
 // pgWriters is how many group transactions run at once on PostgreSQL, which,
@@ -117,7 +123,18 @@ var errClosed = errors.New("store: closed")
 // that "acknowledged" and "stored" never disagree. key (a student id) picks
 // the writer on PostgreSQL.
 func (w *writer) write(ctx context.Context, key int64, fn func(tx *gorm.DB) error) error {
-	c := commit{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	return w.send(commit{ctx: ctx, key: key, fn: fn, done: make(chan error, 1)})
+}
+
+// writePractice is write for a practice batch: fn is the batch's write,
+// p the same as data, which the PostgreSQL writer may run in its pipeline
+// instead.
+func (w *writer) writePractice(ctx context.Context, p *practiceWrite, fn func(tx *gorm.DB) error) error {
+	return w.send(commit{ctx: ctx, key: p.student, fn: fn, practice: p, done: make(chan error, 1)})
+}
+
+func (w *writer) send(c commit) error {
+	ctx, key := c.ctx, c.key
 	select {
 	case w.queues[uint64(key)%uint64(len(w.queues))] <- c:
 	case <-ctx.Done():
@@ -253,8 +270,19 @@ func (w *writer) drain() {
 	}
 }
 
-// run commits one group and answers every caller.
+// run commits one group and answers every caller. On PostgreSQL the
+// group's practice batches go through the pipeline first.
 func (w *writer) run(group []commit) {
+	if w.checked != nil {
+		pipe, rest := pipelined(group)
+		if len(pipe) > 0 {
+			rest = append(w.runPipeline(pipe), rest...)
+		}
+		if len(rest) == 0 {
+			return
+		}
+		group = rest
+	}
 	ctx := context.Background()
 	if w.st.dialect != migrations.SQLite {
 		// On SQLite the busy timeout bounds every wait, and a context
