@@ -195,7 +195,11 @@ func (s *Store) tx(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	return s.db.WithContext(ctx).Transaction(fn)
 }
 
-// wrap turns GORM's errors into the store's sentinels and adds context.
+// wrap turns GORM's errors into the store's sentinels and adds context. A
+// passing fault (faults.go) becomes ErrUnavailable here too, for the reads
+// and small writes that do not go through the writer: on PostgreSQL they
+// wait for locks (lock_timeout) and meet dead connections like the write
+// path does, and must answer 503, not 500.
 func wrap(err error, format string, args ...any) error {
 	if err == nil {
 		return nil
@@ -205,6 +209,8 @@ func wrap(err error, format string, args ...any) error {
 		err = ErrNotFound
 	case errors.Is(err, gorm.ErrDuplicatedKey):
 		err = fmt.Errorf("%w: %w", ErrConflict, err)
+	case !errors.Is(err, ErrUnavailable) && transient(err):
+		err = fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	return fmt.Errorf("store: "+format+": %w", append(args, err)...)
 }
