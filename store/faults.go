@@ -34,8 +34,7 @@ func classify(err error, what string) error {
 // failing to write; PostgreSQL out of resources (class 53, e.g. disk full),
 // shutting down or our backend terminated (57P), unreachable (class 08), a
 // deadlock or serialization failure, a lock not granted within lock_timeout
-// (55P03), or a network error or a connection found dead; a transaction that
-// ran out of time.
+// (55P03), or a network error; a transaction that ran out of time.
 func transient(err error) bool {
 	var se sqlite3.Error
 	if errors.As(err, &se) {
