@@ -17,6 +17,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
 	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
@@ -42,6 +44,7 @@ type Store struct {
 	w       *writer
 	stmts   sync.Map // SQL text → *sql.Stmt, the write path's prepared statements (SQLite)
 	logins  *loginCache
+	pgURL   string // PostgreSQL: the URL as given, for the migrations' connections
 }
 
 // Open connects to databaseURL — a postgres:// or postgresql:// URL, or else
@@ -52,7 +55,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger) (*Store,
 	if err != nil {
 		return nil, err
 	}
-	applied, err := migrations.Up(ctx, st.sqlDB, st.dialect)
+	applied, err := st.Migrate(ctx)
 	if err != nil {
 		return nil, errors.Join(err, st.Close())
 	}
@@ -79,7 +82,11 @@ func Connect(ctx context.Context, databaseURL string, logger *slog.Logger) (*Sto
 	)
 	if IsPostgres(databaseURL) {
 		dialect = migrations.Postgres
-		db, err = gorm.Open(postgres.Open(databaseURL), cfg)
+		var serveURL string
+		serveURL, err = withLockTimeout(databaseURL)
+		if err == nil {
+			db, err = gorm.Open(postgres.Open(serveURL), cfg)
+		}
 	} else {
 		dialect = migrations.SQLite
 		var dsn string
@@ -100,11 +107,56 @@ func Connect(ctx context.Context, databaseURL string, logger *slog.Logger) (*Sto
 		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	}
 	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, logger: logger, model: pedagogy.DefaultModel(), logins: newLoginCache()}
+	if dialect == migrations.Postgres {
+		st.pgURL = databaseURL
+	}
 	st.w = newWriter(st)
 	if err := st.Ping(ctx); err != nil {
 		return nil, errors.Join(err, st.Close())
 	}
 	return st, nil
+}
+
+// DefaultLockTimeout is PostgreSQL's lock_timeout on the store's
+// connections when the URL (or PGOPTIONS) does not set one: how long a
+// statement waits for a lock another connection holds before it gives up
+// with SQLSTATE 55P03, which the store answers as ErrUnavailable (503,
+// faults.go), nothing written.
+//
+// The waits of a healthy platform are row locks between the writers'
+// group transactions (writer.go) and other instances', a few milliseconds
+// each (p99 of a whole answer under load: 150 ms); 5 s is far above them,
+// so no busy moment turns into errors. What it catches is a lock held for
+// long — an operator's LOCK TABLE or ALTER TABLE, a VACUUM FULL, a
+// transaction left open — which SQLite meets as its busy timeout (10 s):
+// without it a request would wait for the writer's 30 s transaction
+// timeout (writer.go) or the client's, and every pool connection would
+// pile up behind the lock. 5 s keeps a child's device well inside its own
+// timeouts and answers 503 soon enough for its retry to be useful.
+//
+// "?lock_timeout=300ms" (or options=-c lock_timeout=…) on the URL overrides
+// it; 0 waits for ever. Migrations never use it (Migrate).
+const DefaultLockTimeout = "5s"
+
+// withLockTimeout adds DefaultLockTimeout to a PostgreSQL URL that does not
+// set lock_timeout (pgx sends unknown URL parameters as run-time settings).
+func withLockTimeout(databaseURL string) (string, error) {
+	c, err := pgx.ParseConfig(databaseURL)
+	if err != nil {
+		return "", err
+	}
+	if _, set := c.RuntimeParams["lock_timeout"]; set || strings.Contains(c.RuntimeParams["options"], "lock_timeout") {
+		return databaseURL, nil
+	}
+	u, err := url.Parse(databaseURL)
+	if err != nil {
+		return "", err
+	}
+	if u.RawQuery != "" {
+		u.RawQuery += "&"
+	}
+	u.RawQuery += "lock_timeout=" + DefaultLockTimeout
+	return u.String(), nil
 }
 
 // IsPostgres reports whether a database URL names PostgreSQL.
@@ -182,12 +234,41 @@ func (s *Store) Close() error {
 
 // Migrate applies the pending migrations and returns them.
 func (s *Store) Migrate(ctx context.Context) ([]migrations.Step, error) {
-	return migrations.Up(ctx, s.sqlDB, s.dialect)
+	db, done, err := s.migrationDB()
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	return migrations.Up(ctx, db, s.dialect)
 }
 
 // MigrationStatus lists every migration step and when it was applied.
 func (s *Store) MigrationStatus(ctx context.Context) ([]migrations.Status, error) {
-	return migrations.StatusOf(ctx, s.sqlDB, s.dialect)
+	db, done, err := s.migrationDB()
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	return migrations.StatusOf(ctx, db, s.dialect)
+}
+
+// migrationDB is where migrations run. On PostgreSQL, a small pool of its
+// own without lock_timeout: every instance takes one advisory lock (per
+// database) to migrate, even when nothing is pending, and one must not fail
+// to start because another is running a long migration; a migration's DDL
+// waits for the requests in flight likewise. ctx bounds the wait.
+func (s *Store) migrationDB() (*sql.DB, func(), error) {
+	if s.dialect != migrations.Postgres {
+		return s.sqlDB, func() {}, nil
+	}
+	c, err := pgx.ParseConfig(s.pgURL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: migrations: %w", err)
+	}
+	c.RuntimeParams["lock_timeout"] = "0" // wins over the URL's options=-c lock_timeout=…
+	db := stdlib.OpenDB(*c)
+	db.SetMaxOpenConns(2)
+	return db, func() { _ = db.Close() }, nil
 }
 
 // tx runs fn in one transaction.
@@ -195,7 +276,11 @@ func (s *Store) tx(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	return s.db.WithContext(ctx).Transaction(fn)
 }
 
-// wrap turns GORM's errors into the store's sentinels and adds context.
+// wrap turns GORM's errors into the store's sentinels and adds context. A
+// passing fault (faults.go) becomes ErrUnavailable here too, for the reads
+// and small writes that do not go through the writer: on PostgreSQL they
+// wait for locks (lock_timeout) and meet dead connections like the write
+// path does, and must answer 503, not 500.
 func wrap(err error, format string, args ...any) error {
 	if err == nil {
 		return nil
@@ -205,6 +290,8 @@ func wrap(err error, format string, args ...any) error {
 		err = ErrNotFound
 	case errors.Is(err, gorm.ErrDuplicatedKey):
 		err = fmt.Errorf("%w: %w", ErrConflict, err)
+	case !errors.Is(err, ErrUnavailable) && transient(err):
+		err = fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	return fmt.Errorf("store: "+format+": %w", append(args, err)...)
 }
