@@ -8,21 +8,27 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // The PostgreSQL pipeline runs a group of practice batches (RecordPractice)
-// as one transaction in three round trips, whatever the group's size:
+// as one transaction in two round trips, whatever the group's size:
 //
-//  1. BEGIN, and for every batch its session read and its student locked
-//     (practiceLockSQL), in student id order so that two instances lock
-//     children in the same order;
-//  2. every batch's attempts inserted (ON CONFLICT DO NOTHING RETURNING),
-//     and the facts of the children the state cache cannot vouch for;
-//  3. every write of the aggregates (the same statements as recordKnown's),
+//  1. BEGIN; for every batch, in child id order (two instances then lock
+//     children in the same order), its session read with the child locked
+//     (practiceLockSQL) and its attempts inserted — only if the session is
+//     the child's and open (practiceInsert) — ON CONFLICT DO NOTHING
+//     RETURNING; and the facts of the children the state cache does not
+//     hold;
+//  2. every write of the aggregates (the same statements as recordKnown's),
 //     and COMMIT.
+//
+// A cached child whose stored core is not the one this process wrote
+// (another instance wrote for them) costs one more round trip between the
+// two, to read their facts again.
 //
 // The statements of a step go to the server in one network write (a pgx
 // batch on one connection of the pool). Before, each batch took its own
@@ -69,6 +75,7 @@ type piped struct {
 	level   string
 	refused error // the batch's own refusal: no write
 	st      *studentState
+	cached  bool      // st came from the state cache: to check against the stored core
 	fresh   []Attempt // the attempts really inserted, in log order
 }
 
@@ -109,7 +116,7 @@ func (w *writer) runPipeline(pipe []commit) (again []commit) {
 		return nil
 	}
 	for _, it := range items {
-		if it.st != nil {
+		if it.st != nil && it.st.raw != "" {
 			w.checked.put(it.p.student, it.st)
 		}
 		it.c.done <- it.refused
@@ -153,32 +160,48 @@ func (w *writer) pipeline(ctx context.Context, items []*piped) error {
 	})
 }
 
-// steps are the three round trips.
+// steps are the round trips: two, and a third between them when another
+// instance (or a rolled-back commit) changed a cached child.
 func (w *writer) steps(ctx context.Context, pc *pgx.Conn, items []*piped) error {
-	if err := w.lockAll(ctx, pc, items); err != nil {
+	if err := w.readAll(ctx, pc, items); err != nil {
 		return err
 	}
-	if err := w.insertAll(ctx, pc, items); err != nil {
+	if err := w.reloadStale(ctx, pc, items); err != nil {
 		return err
 	}
 	return w.writeAll(ctx, pc, items)
 }
 
-// lockAll is step 1: BEGIN, and each batch's session read, its child locked.
-func (w *writer) lockAll(ctx context.Context, pc *pgx.Conn, items []*piped) error {
+// readAll is step 1: BEGIN; for each batch, its session read with its
+// child locked, then its attempts inserted; and the facts of the children
+// the state cache does not hold.
+func (w *writer) readAll(ctx context.Context, pc *pgx.Conn, items []*piped) error {
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
-	lock := dollars(practiceLockSQL)
-	for _, it := range items {
+	lock, facts := dollars(practiceLockSQL), dollars(factsOfSQL)
+	type inserted struct {
+		chunk []Attempt
+		index map[[2]int64]int
+	}
+	ins := make([]inserted, len(items))
+	for i, it := range items {
 		it.row = sessionRow{id: it.p.session, locked: true, week: weekOf(it.p.student, it.p.at)}
 		b.Queue(lock, it.row.week.year, it.row.week.week, it.p.session, it.p.student)
+		chunk := it.p.attempts("")
+		query, args, index := practiceInsert(chunk)
+		ins[i] = inserted{chunk, index}
+		b.Queue(query, args...)
+		it.st = w.checked.take(it.p.student)
+		if it.cached = it.st != nil; !it.cached {
+			b.Queue(facts, it.p.student)
+		}
 	}
 	res := pc.SendBatch(ctx, b)
 	defer func() { _ = res.Close() }()
 	if _, err := res.Exec(); err != nil {
 		return err
 	}
-	for _, it := range items {
+	for i, it := range items {
 		var ended sql.NullTime
 		r := &it.row
 		err := res.QueryRow().Scan(&r.student, &ended, &it.level, &r.started, &r.previous, &r.playedMS, &r.core, &r.typical)
@@ -186,43 +209,6 @@ func (w *writer) lockAll(ctx context.Context, pc *pgx.Conn, items []*piped) erro
 			return err
 		}
 		it.refused = it.p.check(err, r.student, ended)
-	}
-	return res.Close()
-}
-
-// insertAll is step 2: the attempts, and the facts of the children whose
-// cached state is not the stored one (state_cache.go).
-func (w *writer) insertAll(ctx context.Context, pc *pgx.Conn, items []*piped) error {
-	b := &pgx.Batch{}
-	type inserted struct {
-		chunk []Attempt
-		index map[[2]int64]int
-	}
-	ins := make([]inserted, len(items))
-	facts := dollars(factsOfSQL)
-	for i, it := range items {
-		if it.refused != nil {
-			continue
-		}
-		chunk := it.p.attempts(it.level)
-		query, args, index := attemptsInsert(chunk)
-		ins[i] = inserted{chunk, index}
-		b.Queue(dollars(query), args...)
-		if st := w.checked.take(it.p.student); st != nil && st.raw == it.row.core && st.raw != "" {
-			it.st = st
-		} else {
-			b.Queue(facts, it.p.student)
-		}
-	}
-	if b.Len() == 0 {
-		return nil
-	}
-	res := pc.SendBatch(ctx, b)
-	defer func() { _ = res.Close() }()
-	for i, it := range items {
-		if it.refused != nil {
-			continue
-		}
 		rows, err := res.Query()
 		if err != nil {
 			return err
@@ -234,37 +220,108 @@ func (w *writer) insertAll(ctx context.Context, pc *pgx.Conn, items []*piped) er
 				rows.Close()
 				return err
 			}
-			j := ins[i].index[key]
-			ins[i].chunk[j].ID = id
-			it.fresh = append(it.fresh, ins[i].chunk[j])
+			a := ins[i].chunk[ins[i].index[key]]
+			a.ID, a.Level = id, it.level
+			it.fresh = append(it.fresh, a)
 		}
 		if err := rows.Err(); err != nil {
 			return err
 		}
+		if it.refused != nil && len(it.fresh) > 0 {
+			// The insert checks what the lock read: they cannot disagree.
+			return fmt.Errorf("store: %d answers stored in a refused batch", len(it.fresh))
+		}
 		slices.SortFunc(it.fresh, func(x, y Attempt) int { return cmp.Compare(x.ID, y.ID) })
-		if it.st != nil {
-			continue
-		}
-		rows, err = res.Query()
-		if err != nil {
-			return err
-		}
-		it.st = newStudentState(parseCore(it.row.core))
-		for rows.Next() {
-			if err := it.st.scanFact(rows); err != nil {
-				rows.Close()
+		if it.st == nil {
+			if it.st, err = scanFacts(res, it.row.core); err != nil {
 				return err
 			}
 		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		it.st.raw = it.row.core
 	}
 	return res.Close()
 }
 
-// writeAll is step 3: the writes of recordKnown for every batch with new
+// reloadStale reads again the facts of the children whose cached state is
+// not the stored one (state_cache.go): another instance wrote for them.
+func (w *writer) reloadStale(ctx context.Context, pc *pgx.Conn, items []*piped) error {
+	b := &pgx.Batch{}
+	facts := dollars(factsOfSQL)
+	var stale []*piped
+	for _, it := range items {
+		if it.cached && it.refused == nil && (it.st.raw != it.row.core || it.row.core == "") {
+			stale = append(stale, it)
+			b.Queue(facts, it.p.student)
+		}
+	}
+	if len(stale) == 0 {
+		return nil
+	}
+	res := pc.SendBatch(ctx, b)
+	defer func() { _ = res.Close() }()
+	for _, it := range stale {
+		var err error
+		if it.st, err = scanFacts(res, it.row.core); err != nil {
+			return err
+		}
+	}
+	return res.Close()
+}
+
+// scanFacts reads the next result of a batch, a child's factsOfSQL, into a
+// state whose core is raw.
+func scanFacts(res pgx.BatchResults, raw string) (*studentState, error) {
+	rows, err := res.Query()
+	if err != nil {
+		return nil, err
+	}
+	st := newStudentState(parseCore(raw))
+	for rows.Next() {
+		if err := st.scanFact(rows); err != nil {
+			rows.Close()
+			return nil, err
+		}
+	}
+	st.raw = raw
+	return st, rows.Err()
+}
+
+// practiceInsert is the pipeline's INSERT of a practice batch: it stores
+// the answers only if the session is the child's and still open, at the
+// child's level, so that it can go in the same round trip as the lock
+// that reads the same facts. RETURNING and the index are attemptsInsert's.
+func practiceInsert(chunk []Attempt) (string, []any, map[[2]int64]int) {
+	var b strings.Builder
+	b.WriteString(`INSERT INTO attempts (student_id, play_session_id, game, level, a, b, given, correct, kind, response_ms, seq, at)
+		SELECT v.student_id, v.play_session_id, v.game, s.level, v.a, v.b, v.given, v.correct, v.kind, v.response_ms, v.seq, v.at
+		FROM (VALUES `)
+	args := make([]any, 0, 12*len(chunk))
+	index := make(map[[2]int64]int, len(chunk))
+	for i := range chunk {
+		a := &chunk[i]
+		a.At = normalize(a.At)
+		if i == 0 {
+			// The first row gives the columns their types.
+			b.WriteString("(?::integer,?::bigint,?::bigint,?::text,?::integer,?::integer,?::integer,?::boolean,?::text,?::bigint,?::bigint,?::timestamptz)")
+		} else {
+			b.WriteString(",(?,?,?,?,?,?,?,?,?,?,?,?)")
+		}
+		args = append(args, i, a.StudentID, a.PlaySessionID, a.Game, a.A, a.B,
+			nullable(a.Given), a.Correct, a.Kind, nullable(a.ResponseMS), a.Seq, a.At)
+		key := [2]int64{a.PlaySessionID, a.Seq}
+		if _, dup := index[key]; !dup {
+			index[key] = i
+		}
+	}
+	// ORDER BY: the ids, the log's order, follow the batch's.
+	b.WriteString(`) AS v (n, student_id, play_session_id, game, a, b, given, correct, kind, response_ms, seq, at)
+		JOIN play_sessions ps ON ps.id = v.play_session_id AND ps.student_id = v.student_id AND ps.ended_at IS NULL
+		JOIN students s ON s.id = v.student_id
+		ORDER BY v.n
+		ON CONFLICT (play_session_id, seq) DO NOTHING RETURNING id, play_session_id, seq`)
+	return dollars(b.String()), args, index
+}
+
+// writeAll is the last step: the writes of recordKnown for every batch with new
 // attempts, and COMMIT.
 func (w *writer) writeAll(ctx context.Context, pc *pgx.Conn, items []*piped) error {
 	q := conn{ctx: ctx, st: w.st, pg: true, collect: true}

@@ -1,9 +1,11 @@
 package store_test
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -120,6 +122,12 @@ func TestPracticeBatchesArrivingTogetherAreEachStoredOrRefusedAlone(t *testing.T
 				want = 0
 			}
 			assert.Len(t, log, want, "kid %d: each answer stored once", i)
+			slices.SortFunc(log, func(x, y store.Attempt) int { return cmp.Compare(x.ID, y.ID) })
+			for j := 1; j < len(log); j++ {
+				if log[j].Seq/10 == log[j-1].Seq/10 {
+					assert.Less(t, log[j-1].Seq, log[j].Seq, "kid %d: a batch's answers keep their order in the log", i)
+				}
+			}
 			if want > 0 {
 				assertAgreesWithLog(t, st, k.ID, map[[2]int]int{{2026, 10}: 1})
 			}
