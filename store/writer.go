@@ -75,23 +75,23 @@ type writer struct {
 	fallbacks atomic.Int64
 }
 
-// pgWriters is how many group transactions run at once on PostgreSQL, which,
-// unlike SQLite, writes concurrently: while one group waits for its commit
-// to reach the disk, the others fill. The students' row locks keep two
-// groups from updating one child's state at once. Two, not more: on the
-// 2-core machine of issue 8, where PostgreSQL shares the cores, four
-// writers made smaller groups (more commits, more wake-ups) and doubled the
-// latency at 5,000 answers/s (p50 6–11 ms against 2–3 ms, same saturation
-// rate, 2026-11-22).
-const pgWriters = 2
+// pgWriters is how many group transactions run at once on PostgreSQL.
+// One: the pipeline (pipeline.go) makes a group of practice batches cost
+// two round trips whatever its size, so one writer with larger groups
+// beats several with smaller ones, which share the cores and flush the
+// WAL each for itself. On the 2-core machine of issue 8, at 5,000
+// answers/s, one writer gave p99 7–24 ms and two 37–63 ms (five runs
+// each, alternating, 2026-11-22); two saturate higher (18,000–24,000
+// against 14,000–17,000 answers/s), far above the target. Before the
+// pipeline, two were best (four doubled the latency).
+const pgWriters = 1
 
-// Each PostgreSQL writer takes the commits of its own share of the students
-// (student id modulo the writers): two groups running at once then never
-// lock the same child's rows, which would deadlock them (found by
-// TestAFailingCommitDoesNotSpoilItsGroup). A commit about several children,
-// or two instances writing for one child at once, can still meet a
-// deadlock; PostgreSQL breaks it and the loser answers ErrUnavailable, to
-// retry.
+// With several writers, each takes the commits of its own share of the
+// students (student id modulo the writers): two groups running at once
+// then never lock the same child's rows, which would deadlock them (found
+// by TestAFailingCommitDoesNotSpoilItsGroup). Two instances writing for one
+// child at once can still meet a deadlock; PostgreSQL breaks it and the
+// loser answers ErrUnavailable, to retry.
 
 // walSizeLimit is the size, in bytes, the SQLite WAL file is cut back to
 // when it starts over.
