@@ -21,6 +21,7 @@ import (
 	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/pedagogy"
 	"github.com/multipli/multipli/store"
+	"github.com/multipli/multipli/store/storetest"
 )
 
 // buildBinary compiles the multipli command into dir.
@@ -35,9 +36,9 @@ func buildBinary(t *testing.T, dir string) string {
 
 // startServeProcess runs `multipli serve` on a free loopback port and returns its
 // base URL once it listens.
-func startServeProcess(t *testing.T, bin, dbPath string) (*exec.Cmd, string) {
+func startServeProcess(t *testing.T, bin, databaseURL, dataDir string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--database-url", dbPath, "--data-dir", filepath.Dir(dbPath), "--log-level", "warn")
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--database-url", databaseURL, "--data-dir", dataDir, "--log-level", "warn")
 	cmd.Env = append(os.Environ(), "MULTIPLI_JWT_KEY=crash-test-key-crash-test-key-crash-test")
 	stdout, err := cmd.StdoutPipe()
 	require.NoError(t, err)
@@ -61,14 +62,22 @@ type acked struct {
 	seqs map[[2]int64]bool
 }
 
+// On SQLite a file; on PostgreSQL (when the tests have one) a fresh schema,
+// where the answers go through the writer's pipeline (store/pipeline.go).
 func TestEveryAcknowledgedAttemptSurvivesASIGKILL(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and runs a server process")
 	}
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	dbPath := filepath.Join(dir, "multipli.db")
-	srv, base := startServeProcess(t, bin, dbPath)
+	bin := buildBinary(t, t.TempDir())
+	for _, db := range storetest.Databases(t) {
+		t.Run(db.Name, func(t *testing.T) { crashAndRestart(t, bin, db.URL, t.TempDir()) })
+	}
+}
+
+// crashAndRestart streams answers to a server process, SIGKILLs it, starts
+// it again on the same database and checks what was stored.
+func crashAndRestart(t *testing.T, bin, dbURL, dataDir string) {
+	srv, base := startServeProcess(t, bin, dbURL, dataDir)
 
 	ctx := context.Background()
 	client := loadClient(10)
@@ -110,11 +119,11 @@ func TestEveryAcknowledgedAttemptSurvivesASIGKILL(t *testing.T) {
 	wg.Wait()
 	require.NotEmpty(t, got.seqs, "some answers were acknowledged before the kill")
 
-	// The server restarts on the same file (SQLite replays its WAL).
-	_, base = startServeProcess(t, bin, dbPath)
+	// The server restarts on the same database (SQLite replays its WAL).
+	_, base = startServeProcess(t, bin, dbURL, dataDir)
 	require.NoError(t, call(ctx, client, base, "GET", "/readyz", "", nil, nil, 200))
 
-	st, err := store.Open(ctx, dbPath, slog.New(slog.DiscardHandler))
+	st, err := store.Open(ctx, dbURL, slog.New(slog.DiscardHandler))
 	require.NoError(t, err)
 	defer func() { _ = st.Close() }()
 	total := 0
