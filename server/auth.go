@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -141,12 +142,15 @@ func (s *Server) authorize(r Route) echo.MiddlewareFunc {
 				if r.Public() {
 					return next(c)
 				}
-				return errUnauthenticated
+				return s.signInFirst(c, r)
 			}
 			p, err := s.parseToken(c, raw)
 			if err != nil {
-				if r.Public() && errors.Is(err, errUnauthenticated) {
-					return next(c)
+				if errors.Is(err, errUnauthenticated) {
+					if r.Public() {
+						return next(c)
+					}
+					return s.signInFirst(c, r)
 				}
 				return err
 			}
@@ -161,6 +165,22 @@ func (s *Server) authorize(r Route) echo.MiddlewareFunc {
 			return next(c)
 		}
 	}
+}
+
+// signInFirst answers a caller who is not signed in (or whose login has
+// expired or was revoked). A page a teacher or parent opens from a bookmark
+// or an old tab sends them to the sign-in page, which brings them back to
+// it afterwards (next); an API call gets the 401 JSON error.
+func (s *Server) signInFirst(c echo.Context, r Route) error {
+	if !isPage(r) {
+		return errUnauthenticated
+	}
+	return c.Redirect(http.StatusSeeOther, "/?next="+url.QueryEscape(c.Request().URL.RequestURI()))
+}
+
+// isPage tells the routes that answer an HTML page from the API and assets.
+func isPage(r Route) bool {
+	return r.Method == http.MethodGet && !strings.HasPrefix(r.Path, "/api/") && !strings.HasPrefix(r.Path, "/static/")
 }
 
 func bearer(r *http.Request) (string, bool) {

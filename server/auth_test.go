@@ -1,7 +1,9 @@
 package server_test
 
 import (
+	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -168,4 +170,26 @@ func TestSecurityHeaders(t *testing.T) {
 		assert.Empty(t, res.Header.Get("Strict-Transport-Security"), "no HSTS over plain HTTP")
 		assert.NotEmpty(t, res.Header.Get("X-Request-Id"))
 	}
+}
+
+// A teacher opens a bookmarked dashboard the next day: their login has
+// expired, so the page sends them to the sign-in page, which brings them
+// back to it (login.js, afterSignIn). The API keeps answering 401 JSON.
+func TestAPageOpenedAfterTheLoginEndedSendsToSignInAndBack(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st, func(c *server.Config) { c.TokenTTL = time.Hour })
+		s := e.newSchool(t)
+		page := fmt.Sprintf("/dashboard/classes/%d/heatmap?lang=fr", s.classID)
+		e.must(t, http.StatusOK, req{Method: "GET", Path: page, Token: s.teacher})
+		res := e.must(t, http.StatusForbidden, req{Method: "GET", Path: page, Token: s.student})
+		assert.Equal(t, "forbidden", res.errCode(), "a signed-in child is refused, not sent to sign in")
+
+		e.advance(61 * time.Minute)
+		for _, r := range []req{{Method: "GET", Path: page, Token: s.teacher}, {Method: "GET", Path: page}} {
+			res := e.must(t, http.StatusSeeOther, r)
+			assert.Equal(t, "/?next="+url.QueryEscape(page), res.Header.Get("Location"))
+		}
+		res = e.must(t, http.StatusUnauthorized, req{Method: "GET", Path: fmt.Sprintf("/api/v1/classes/%d", s.classID), Token: s.teacher})
+		assert.Equal(t, "unauthenticated", res.errCode())
+	})
 }

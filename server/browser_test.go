@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -124,4 +126,22 @@ func TestBrowserStudentAndTeacherLogins(t *testing.T) {
 	step(t, ctx, "create class", chromedp.SendKeys(css(`#home input[name=name]`), "CM2 Soleil"), chromedp.Click(css(`#home form button`)),
 		chromedp.WaitVisible(`//li/strong[text()="CM2 Soleil"]`))
 	step(t, ctx, "switch to French", chromedp.Click(css("[data-lang-switch]")), chromedp.WaitVisible(`//h1[text()="Vos classes"]`))
+
+	// The next day, from a bookmark: the login has ended, the page sends
+	// the teacher to sign in and back.
+	classes := e.must(t, http.StatusOK, req{Method: "GET", Path: "/api/v1/classes", Token: teacher}).JSON["classes"].([]any)
+	dashboard := fmt.Sprintf("/dashboard/classes/%d", num(t, classes[0].(map[string]any)["id"]))
+	_, err := chromedp.Call(ctx, network.ClearBrowserCookies, cdp.Empty{})
+	require.NoError(t, err)
+	step(t, ctx, "bookmark, signed out", chromedp.Navigate(ts.URL+dashboard),
+		chromedp.WaitVisible(css("body[data-ready] #class-code")))
+	step(t, ctx, "sign in again",
+		chromedp.Click(css(`[data-tab=teacher]`)),
+		chromedp.SendKeys(css(`[data-panel=teacher] input[name=email]`), "t@school.test"),
+		chromedp.SendKeys(css(`[data-panel=teacher] input[name=password]`), "correct horse battery"),
+		chromedp.Click(css(`[data-panel=teacher] button[type=submit]`)),
+		chromedp.WaitVisible(css("body.dash main h1")))
+	at, err := chromedp.Run(ctx, chromedp.Location())
+	require.NoError(t, err)
+	assert.Equal(t, ts.URL+dashboard, at, "back on the bookmarked page")
 }

@@ -37,6 +37,13 @@ func open(status int) expect {
 	return out
 }
 
+// page: an HTML page sends anonymous callers (and expired logins) to the
+// sign-in page, which brings them back (server/auth.go, signInFirst).
+func page(e expect) expect {
+	e["anonymous"] = http.StatusSeeOther
+	return e
+}
+
 // signedIn: any role; anonymous callers are refused.
 func signedIn(status int) expect {
 	out := open(status)
@@ -96,7 +103,7 @@ var matrix = map[string]matrixEntry{
 	"GET /":                         {expect: open(200), path: fixed("/")},
 	"GET /home":                     {expect: open(200), path: fixed("/home")},
 	"GET /static/*":                 {expect: open(200), path: fixed("/static/style.css")},
-	"GET /classes/:id/cards":        {expect: teacherOnly(200), path: func(s school) string { return fmt.Sprintf("/classes/%d/cards", s.classID) }},
+	"GET /classes/:id/cards":        {expect: page(teacherOnly(200)), path: func(s school) string { return fmt.Sprintf("/classes/%d/cards", s.classID) }},
 	"GET /api/v1/me":                {expect: signedIn(200), path: fixed("/api/v1/me")},
 	"POST /api/v1/auth/logout":      {expect: signedIn(204), path: fixed("/api/v1/auth/logout")},
 	"GET /api/v1/class-codes/:code": {expect: open(200), path: func(s school) string { return "/api/v1/class-codes/" + s.classCode }},
@@ -164,14 +171,14 @@ var matrix = map[string]matrixEntry{
 	"GET /api/v1/students/:id/progress":             {expect: adultsAboutStudent(200), path: studentPath("/progress")},
 	"GET /api/v1/students/:id/report":               {expect: adultsAboutStudent(200), path: studentPath("/report")},
 	"GET /api/v1/games/:id/replay":                  {expect: adultsAboutStudent(200), path: gamePath("/api/v1/games/%d/replay"), body: withGame},
-	"GET /dashboard":                                {expect: teachersAll(200), path: fixed("/dashboard")},
-	"GET /dashboard/classes/:id":                    {expect: teacherOnly(200), path: pagePath("/dashboard/classes/%d", classOf)},
-	"GET /dashboard/classes/:id/heatmap":            {expect: teacherOnly(200), path: pagePath("/dashboard/classes/%d/heatmap", classOf)},
-	"GET /dashboard/classes/:id/assignments":        {expect: teacherOnly(200), path: pagePath("/dashboard/classes/%d/assignments", classOf)},
-	"GET /dashboard/students/:id":                   {expect: teacherOnly(200), path: pagePath("/dashboard/students/%d", studentOf)},
-	"GET /dashboard/games/:id":                      {expect: teacherOnly(200), path: gamePath("/dashboard/games/%d"), body: withGame},
-	"GET /reports":                                  {expect: parentsAll(200), path: fixed("/reports")},
-	"GET /reports/students/:id":                     {expect: adultsAboutStudent(200), path: pagePath("/reports/students/%d", studentOf)},
+	"GET /dashboard":                                {expect: page(teachersAll(200)), path: fixed("/dashboard")},
+	"GET /dashboard/classes/:id":                    {expect: page(teacherOnly(200)), path: pagePath("/dashboard/classes/%d", classOf)},
+	"GET /dashboard/classes/:id/heatmap":            {expect: page(teacherOnly(200)), path: pagePath("/dashboard/classes/%d/heatmap", classOf)},
+	"GET /dashboard/classes/:id/assignments":        {expect: page(teacherOnly(200)), path: pagePath("/dashboard/classes/%d/assignments", classOf)},
+	"GET /dashboard/students/:id":                   {expect: page(teacherOnly(200)), path: pagePath("/dashboard/students/%d", studentOf)},
+	"GET /dashboard/games/:id":                      {expect: page(teacherOnly(200)), path: gamePath("/dashboard/games/%d"), body: withGame},
+	"GET /reports":                                  {expect: page(parentsAll(200)), path: fixed("/reports")},
+	"GET /reports/students/:id":                     {expect: page(adultsAboutStudent(200)), path: pagePath("/reports/students/%d", studentOf)},
 }
 
 func TestAuthorizationMatrixCoversEveryRoute(t *testing.T) {

@@ -128,11 +128,19 @@ function setupAdultForm(form) {
       } else {
         await api("POST", "/" + role + "s", { email: data.email, password: data.password, name: data.name });
       }
-      location.assign("/home");
+      location.assign(afterSignIn());
     } catch (err) {
       showError(err);
     }
   });
+}
+
+// afterSignIn is where an adult goes once signed in: back to the page that
+// sent them here (?next=, set by the server when their login had expired),
+// if it is a page of this site, else home.
+function afterSignIn() {
+  const next = new URLSearchParams(location.search).get("next") || "";
+  return /^\/(?![\/\\])/.test(next) ? next : "/home";
 }
 
 function start() {
