@@ -180,7 +180,7 @@ func (s *Server) signInFirst(c echo.Context, r Route) error {
 
 // isPage tells the routes that answer an HTML page from the API and assets.
 func isPage(r Route) bool {
-	return r.Method == http.MethodGet && !strings.HasPrefix(r.Path, "/api/") && !strings.HasPrefix(r.Path, "/static/")
+	return (r.Method == http.MethodGet || r.Method == http.MethodHead) && !strings.HasPrefix(r.Path, "/api/") && !strings.HasPrefix(r.Path, "/static/")
 }
 
 func bearer(r *http.Request) (string, bool) {

@@ -2,7 +2,10 @@ package server_test
 
 import (
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -217,4 +220,48 @@ func TestAuthorizationMatrix(t *testing.T) {
 			})
 		}
 	})
+}
+
+// Every GET route answers HEAD with the same status and headers and no
+// body, under the same roles (server.go), over a real HTTP server (which
+// drops a HEAD answer's body).
+func TestHEADAnswersAsGETWithoutTheBody(t *testing.T) {
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	e := newEnv(t, st)
+	s := e.newSchool(t)
+	ts := httptest.NewServer(e.srv.Handler())
+	t.Cleanup(ts.Close)
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	call := func(method, path, token string) (*http.Response, int) {
+		r, err := http.NewRequest(method, ts.URL+path, nil)
+		require.NoError(t, err)
+		if token != "" {
+			r.Header.Set("Authorization", "Bearer "+token)
+		}
+		res, err := client.Do(r)
+		require.NoError(t, err)
+		defer func() { _ = res.Body.Close() }()
+		body, err := io.ReadAll(res.Body)
+		require.NoError(t, err)
+		return res, len(body)
+	}
+	n := 0
+	for _, r := range e.srv.Routes() {
+		if r.Method != http.MethodGet {
+			continue
+		}
+		path := strings.NewReplacer(":id", strconv.FormatInt(s.classID, 10), ":code", s.classCode).Replace(r.Path)
+		for _, token := range []string{"", s.teacher, s.student} {
+			get, _ := call("GET", path, token)
+			head, size := call("HEAD", path, token)
+			assert.Equal(t, get.StatusCode, head.StatusCode, "HEAD %s", path)
+			if get.StatusCode < 400 { // an error's JSON body, and its type, are left out
+				assert.Equal(t, get.Header.Get("Content-Type"), head.Header.Get("Content-Type"), "HEAD %s", path)
+			}
+			assert.Equal(t, get.Header.Get("Location"), head.Header.Get("Location"), "HEAD %s", path)
+			assert.Zero(t, size, "HEAD %s has no body", path)
+			n++
+		}
+	}
+	assert.Greater(t, n, 30)
 }

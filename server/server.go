@@ -164,6 +164,14 @@ func (s *Server) newEcho() *echo.Echo {
 		}
 		seen[key] = true
 		e.Add(r.Method, r.Path, r.handler, s.authorize(r))
+		if r.Method == http.MethodGet {
+			// HEAD is GET without the body (net/http drops it), with the
+			// same roles: a link checker or a proxy's probe gets the
+			// status a browser would.
+			head := r
+			head.Method = http.MethodHead
+			e.Add(http.MethodHead, r.Path, r.handler, s.authorize(head))
+		}
 	}
 	return e
 }
