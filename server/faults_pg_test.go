@@ -19,8 +19,8 @@ import (
 )
 
 // Fault drills on PostgreSQL (skipped unless MULTIPLI_TEST_POSTGRES_URL is
-// set): a table is locked by another connection past the lock timeout, or
-// the server's connections are killed. The answer is a clean 503 JSON error
+// set): a table is locked by another connection past the lock timeout,
+// the disk is full, or the server's connections are killed. The answer is a clean 503 JSON error
 // with Retry-After, never a 500; nothing of a refused request is written;
 // and the same server takes the next requests once the fault is gone.
 
@@ -108,6 +108,40 @@ func TestALockedPostgresTableAnswers503WithinTheLockTimeoutAndTheServerRecovers(
 	assert.Equal(t, 5.0, res.JSON["stored"], "the same server stores the retry")
 	e.must(t, http.StatusCreated, req{Method: "POST", Path: "/api/v1/practice/sessions", Token: s.student})
 	e.must(t, http.StatusOK, req{Method: "GET", Path: "/api/v1/play/home", Token: s.student})
+}
+
+// PostgreSQL's disk fills up in the middle of a write: the attempts went
+// in, then the week's aggregate cannot be written (SQLSTATE 53100,
+// disk_full — raised here by a trigger, since the test cannot fill this
+// machine's disk). The whole batch is refused with a 503, none of it is
+// left behind, and the same server stores the retry once there is room.
+func TestAFullPostgresDiskAnswers503WritesNothingHalfAndRecovers(t *testing.T) {
+	base := drillURL(t)
+	st := storetest.Open(t, base)
+	e := newEnv(t, st)
+	s := e.newSchool(t)
+	answers := practice(t, e, s.student)
+	e.must(t, http.StatusOK, req{Method: "POST", Path: answers, Token: s.student, Body: batch(0, 5)})
+	before := snapshotOf(t, st, s.studentID)
+
+	ctx := context.Background()
+	db := openPG(t, base)
+	for _, q := range []string{
+		`CREATE FUNCTION disk_full() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'could not extend file' USING ERRCODE = 'disk_full'; END $$ LANGUAGE plpgsql`,
+		`CREATE TRIGGER disk_full BEFORE INSERT OR UPDATE ON student_weeks FOR EACH ROW EXECUTE FUNCTION disk_full()`,
+	} {
+		_, err := db.ExecContext(ctx, q)
+		require.NoError(t, err)
+	}
+	for range 2 {
+		assertUnavailable(t, e.do(t, req{Method: "POST", Path: answers, Token: s.student, Body: batch(5, 5)}))
+	}
+	assert.Equal(t, before, snapshotOf(t, st, s.studentID), "no attempt and no aggregate of the refused batch")
+
+	_, err := db.ExecContext(ctx, "DROP TRIGGER disk_full ON student_weeks")
+	require.NoError(t, err)
+	res := e.must(t, http.StatusOK, req{Method: "POST", Path: answers, Token: s.student, Body: batch(5, 5)})
+	assert.Equal(t, 5.0, res.JSON["stored"], "the same server stores the retry")
 }
 
 // killer terminates the PostgreSQL backends of one test's server, found by
