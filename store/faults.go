@@ -63,3 +63,10 @@ func transient(err error) bool {
 	var ne net.Error
 	return errors.As(err, &ne) || errors.Is(err, context.DeadlineExceeded) || pgconn.Timeout(err)
 }
+
+// lockTimedOut tells a PostgreSQL statement that waited lock_timeout for a
+// lock (55P03).
+func lockTimedOut(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "55P03"
+}

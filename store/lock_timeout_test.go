@@ -3,9 +3,11 @@ package store_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"log/slog"
 	"net/url"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -94,4 +96,60 @@ func TestMigrationsWaitForTheirLockPastTheLockTimeout(t *testing.T) {
 	require.NoError(t, err, "the instance starts once the other one has migrated")
 	assert.GreaterOrEqual(t, time.Since(start), 800*time.Millisecond, "it waited for the lock (is 746501 still the migrations' key?)")
 	require.NoError(t, lockTimeoutIs(st, "100ms"), "the requests' connections keep the URL's lock_timeout")
+}
+
+// Twenty game moves wait in the writer while another connection holds the
+// games table past lock_timeout (300 ms). The first to run times out; the
+// commits grouped behind it answer ErrUnavailable at once instead of each
+// waiting as long again (twenty in turn: ~6 s), and nothing is written.
+func TestCommitsQueuedBehindALockTimeoutAnswerAtOnce(t *testing.T) {
+	base := pgSchema(t)
+	st := storetest.Open(t, withQuery(t, base, "lock_timeout", "300ms"))
+	ctx := context.Background()
+	c := newClass(t, st, newTeacher(t, st, "lock@s.test").ID, "CE1")
+	var roster []store.Student
+	for i := range 20 {
+		roster = append(roster, store.Student{DisplayName: fmt.Sprintf("L%d", i), SecretKind: store.SecretPIN, SecretHash: "h"})
+	}
+	require.NoError(t, st.AddStudents(ctx, c.ID, roster))
+	roster, err := st.StudentsOf(ctx, c.ID)
+	require.NoError(t, err)
+	gameIDs := make([]int64, len(roster))
+	for i, k := range roster {
+		_, g := newGame(t, st, k.ID)
+		gameIDs[i] = g.ID
+	}
+
+	other, err := sql.Open("pgx", base)
+	require.NoError(t, err)
+	defer func() { _ = other.Close() }()
+	lock, err := other.BeginTx(ctx, nil)
+	require.NoError(t, err)
+	defer func() { _ = lock.Rollback() }()
+	_, err = lock.ExecContext(ctx, "LOCK TABLE games IN ACCESS EXCLUSIVE MODE")
+	require.NoError(t, err)
+
+	start := time.Now()
+	var wg sync.WaitGroup
+	errs := make([]error, len(roster))
+	for i := range roster {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = st.SaveMove(ctx, store.Move{GameID: gameIDs[i], FromVersion: 0, State: `{"moved":true}`, Status: "playing", At: time.Now()})
+		}()
+	}
+	wg.Wait()
+	took := time.Since(start)
+	for i, err := range errs {
+		assert.ErrorIs(t, err, store.ErrUnavailable, "move %d", i)
+	}
+	// Two lock timeouts at most (a first group, then the rest), with room
+	// for a busy machine; in turn they would take twenty.
+	assert.Less(t, took, 3*time.Second, "the queued moves did not each wait for the lock")
+	require.NoError(t, lock.Rollback())
+	for i, k := range roster {
+		_, err := st.SaveMove(ctx, store.Move{GameID: gameIDs[i], FromVersion: 0, State: `{"moved":true}`, Status: "playing", At: time.Now()})
+		assert.NoError(t, err, "student %d's move, once the lock is gone: nothing was half written", k.ID)
+	}
 }

@@ -341,13 +341,24 @@ func (w *writer) run(group []commit) {
 	}
 	results := make([]error, len(group))
 	err = db.Transaction(func(tx *gorm.DB) error {
+		var locked error
 		for i, c := range group {
 			if err := c.ctx.Err(); err != nil {
 				// The caller gave up before its turn: skip it, it was not acknowledged.
 				results[i] = fmt.Errorf("store: wait to write: %w", err)
 				continue
 			}
+			if locked != nil {
+				// A table is locked past lock_timeout: the commits behind
+				// would each wait as long again (up to txTimeout for the
+				// last); they answer at once, to retry, instead.
+				results[i] = locked
+				continue
+			}
 			results[i] = w.runOne(tx, i, c)
+			if lockTimedOut(results[i]) {
+				locked = classify(results[i], "write")
+			}
 		}
 		return nil
 	})
