@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/multipli/multipli/dashboard"
@@ -23,12 +22,14 @@ import (
 const HistoryWeeks = 4
 
 // The history is played, not invented: every session is a real game of
-// MultipliPotion (the engine in games/potion) against a computer player,
-// where a simulated child of some ability stands in for the student, and
-// every step is saved through the store's write path (SaveMove), which
-// keeps the per-fact and weekly aggregates the dashboards read. Nothing
-// here writes an aggregate directly, so the pages show what the platform
-// would show after these weeks.
+// one of the four games (MultipliPotion, Multipli Cat's, Monster Cube,
+// Magicoa: the engines in games/) against computer players, where a
+// simulated child of some ability stands in for the student (history_games.go),
+// and every step is saved through the store's write path (SaveMove), which
+// keeps the per-fact and weekly aggregates the dashboards read, in the play
+// pipeline's row and state shape (play.SavedState), so the replay page
+// shows every game. Nothing here writes an aggregate directly, so the pages
+// show what the platform would show after these weeks.
 
 // profile is a simulated child.
 type profile struct {
@@ -73,58 +74,22 @@ func (p profile) knows(f games.Fact, week int, lastWeek bool) float64 {
 }
 
 // History plays HistoryWeeks weeks for every child of the school, ending
-// before now. Seeds are fixed: the same school gets the same history. The
-// children play side by side (historyWorkers at a time), as a class does:
-// each child's games depend only on their own seed, and the store's writer
-// commits the saves that arrive together in one transaction.
+// before now. Seeds are fixed: the same school gets the same history (each
+// child's games depend only on their own seed).
 func History(ctx context.Context, st *store.Store, school School, now time.Time) error {
-	type job struct {
-		ci, si int
-		given  []store.Assignment
-	}
-	var jobs []job
 	for ci, c := range school.Classes {
 		given, err := st.AssignmentsOfClass(ctx, c.ID)
 		if err != nil {
 			return fmt.Errorf("demo: history of %s: %w", c.Name, err)
 		}
-		for si := range c.Students {
-			jobs = append(jobs, job{ci, si, given})
-		}
-	}
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	queue := make(chan job)
-	var wg sync.WaitGroup
-	for range historyWorkers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range queue {
-				s := school.Classes[j.ci].Students[j.si]
-				if err := childHistory(ctx, st, s, j.ci, j.si, j.given, now); err != nil {
-					cancel(fmt.Errorf("demo: history of %s: %w", s.DisplayName, err))
-				}
+		for si, s := range c.Students {
+			if err := childHistory(ctx, st, s, ci, si, given, now); err != nil {
+				return fmt.Errorf("demo: history of %s: %w", s.DisplayName, err)
 			}
-		}()
-	}
-	for _, j := range jobs {
-		if ctx.Err() != nil {
-			break
 		}
-		queue <- j
-	}
-	close(queue)
-	wg.Wait()
-	if err := context.Cause(ctx); err != nil && ctx.Err() != nil {
-		return err
 	}
 	return nil
 }
-
-// historyWorkers is how many children play at once: enough to keep the
-// games' computing and the database's writing busy together on two cores.
-const historyWorkers = 2
 
 // childHistory plays one child's weeks: child si of class ci.
 func childHistory(ctx context.Context, st *store.Store, s Student, ci, si int, given []store.Assignment, now time.Time) error {
@@ -383,8 +348,9 @@ func (ss *session) save(steps []timedStep, at int64) error {
 }
 
 // assignments gives each demo class the practice a teacher would set: the
-// class's level, 30 minutes a week, started before the history's last two
-// weeks and due in a week; the sessions of those weeks count towards it.
+// class's level, two of the games, 30 minutes a week, started before the
+// history's last two weeks and due in a week; the sessions of those weeks
+// play those games and count towards it.
 func assignments(ctx context.Context, st *store.Store, school School, now time.Time) error {
 	for _, c := range school.Classes {
 		level, named := games.Green(), []string{"potion", "cats"}
@@ -424,7 +390,7 @@ func favourites(i int, rng *rand.Rand) []float64 {
 // its weight in every child's favourites.
 const (
 	cubeGame  = 2
-	cubeShare = 0.35
+	cubeShare = 0.25
 )
 
 // chooseGame picks the session's game: under a class assignment that names

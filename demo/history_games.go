@@ -102,7 +102,7 @@ func deal(game string, plan pedagogy.Plan, s store.Student, bot int, k *kid, see
 		}
 		return dealt{g, "4", &cubeKid{kid: k, g: g, turnMS: cfg.TurnMS}}, nil
 	case "magicoa":
-		g, err := magicoa.New(magicoa.Config{Level: plan.Level, Seats: computers(2), Edition: magicoa.Multiplication}, seed)
+		g, err := magicoa.New(magicoa.Config{Level: plan.Level, Seats: computers(1), Edition: magicoa.Multiplication}, seed)
 		if err != nil {
 			return dealt{}, err
 		}
@@ -201,9 +201,10 @@ func cardOf(cards []potion.Card, id int) potion.Card {
 // now and then they slap when nothing matches (gluttony, a wrong claim).
 type catsKid struct {
 	*kid
-	g       *cats.Game
-	decided int64 // the window (its opening) the slap was decided for
-	slapAt  int64 // -1: no slap in that window
+	g         *cats.Game
+	decided   int64 // the window (its opening) the slap was decided for
+	slapAt    int64 // -1: no slap in that window
+	concerned bool  // their card matches another in that window
 }
 
 // catsFalseSlap is the chance of a slap when the child's card matches none.
@@ -229,14 +230,23 @@ func (c *catsKid) next(now int64) (any, int64, bool) {
 		return nil, 0, false
 	}
 	at := now + int64(700+c.rng.IntN(900))
-	if w := v.Window; w != nil && w.Deadline > at {
-		at = w.Deadline // they watch the window to its end before flipping
+	if w := v.Window; w != nil && w.Deadline > at && (c.concerned || !c.flipAwaited()) {
+		// Their card or others' match: they watch the window to its end
+		// (the cats slap, or it closes) before flipping.
+		at = w.Deadline
 	}
 	return cats.Flip(), at, true
 }
 
+// flipAwaited reports whether the game awaits the child's flip now (not
+// while a match between others waits for slaps).
+func (c *catsKid) flipAwaited() bool {
+	return slices.Contains(c.g.Waiting(), 0)
+}
+
 // decide draws whether and when the child slaps in the window just opened.
 func (c *catsKid) decide(v cats.View) {
+	c.concerned = false
 	mine := v.Players[0].Top
 	val, ok := mine.Value()
 	if !ok || v.Players[0].Out {
@@ -249,6 +259,7 @@ func (c *catsKid) decide(v cats.View) {
 		if other, ok := p.Top.Value(); !ok || other != val {
 			continue
 		}
+		c.concerned = true
 		f := mine.Fact()
 		if !mine.IsMult() {
 			f = p.Top.Fact()
