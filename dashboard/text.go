@@ -165,6 +165,10 @@ func levelRank(l games.Level) int {
 	}
 }
 
+// GameLabel names a game ("cats", or "potion/3" with its edition) for
+// people: the games' names are the same in French and English.
+func GameLabel(game string) string { return gameLabel(game) }
+
 // gameLabel names a game and edition for people.
 func gameLabel(game string) string {
 	name, edition, _ := strings.Cut(game, "/")

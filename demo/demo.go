@@ -3,8 +3,9 @@
 // logins are public (printed, and in the README), so their hashes use
 // bcrypt's minimum cost: loading stays fast on a small machine. Later work
 // (play, dashboards) extends Load with simulated history: history.go plays
-// HistoryWeeks weeks of MultipliPotion for every child, and each class gets
-// an assignment.
+// HistoryWeeks weeks of the four games (MultipliPotion, Multipli Cat's,
+// Monster Cube, Magicoa) for every child, and each class gets an assignment
+// that names two of them. README.md has the figures.
 package demo
 
 import (

@@ -3,7 +3,6 @@ package demo_test
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -19,9 +18,11 @@ func TestDemoSchoolIsCompleteAndLoadsOnce(t *testing.T) {
 		ctx := context.Background()
 		sealer, err := credential.NewSealer([]byte("demo-test-key-demo-test-key-demo-test"))
 		require.NoError(t, err)
-		school, err := demo.Load(ctx, st, sealer, time.Now())
+		// At the history tests' date: the history must be the same as theirs.
+		school, err := demo.Load(ctx, st, sealer, historyNow)
 		require.NoError(t, err)
 		assert.False(t, school.Preloaded)
+		sameAsBefore(t, historyDigest(t, st, school))
 		require.Len(t, school.Classes, 2)
 
 		total, kinds := 0, map[string]int{}
@@ -47,7 +48,7 @@ func TestDemoSchoolIsCompleteAndLoadsOnce(t *testing.T) {
 		assert.Equal(t, school.Child.ID, kids[0].ID)
 		assert.True(t, credential.Verify(school.Teacher.PasswordHash, demo.TeacherPassword))
 
-		again, err := demo.Load(ctx, st, sealer, time.Now())
+		again, err := demo.Load(ctx, st, sealer, historyNow)
 		require.NoError(t, err)
 		assert.True(t, again.Preloaded)
 		classes, err := st.ClassesOf(ctx, school.Teacher.ID, true)

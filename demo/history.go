@@ -11,8 +11,8 @@ import (
 
 	"github.com/multipli/multipli/dashboard"
 	"github.com/multipli/multipli/games"
-	"github.com/multipli/multipli/games/potion"
 	"github.com/multipli/multipli/pedagogy"
+	"github.com/multipli/multipli/play"
 	"github.com/multipli/multipli/store"
 )
 
@@ -22,12 +22,14 @@ import (
 const HistoryWeeks = 4
 
 // The history is played, not invented: every session is a real game of
-// MultipliPotion (the engine in games/potion) against a computer player,
-// where a simulated child of some ability stands in for the student, and
-// every step is saved through the store's write path (SaveMove), which
-// keeps the per-fact and weekly aggregates the dashboards read. Nothing
-// here writes an aggregate directly, so the pages show what the platform
-// would show after these weeks.
+// one of the four games (MultipliPotion, Multipli Cat's, Monster Cube,
+// Magicoa: the engines in games/) against computer players, where a
+// simulated child of some ability stands in for the student (history_games.go),
+// and every step is saved through the store's write path (SaveMove), which
+// keeps the per-fact and weekly aggregates the dashboards read, in the play
+// pipeline's row and state shape (play.SavedState), so the replay page
+// shows every game. Nothing here writes an aggregate directly, so the pages
+// show what the platform would show after these weeks.
 
 // profile is a simulated child.
 type profile struct {
@@ -72,42 +74,47 @@ func (p profile) knows(f games.Fact, week int, lastWeek bool) float64 {
 }
 
 // History plays HistoryWeeks weeks for every child of the school, ending
-// before now. Seeds are fixed: the same school gets the same history.
+// before now. Seeds are fixed: the same school gets the same history (each
+// child's games depend only on their own seed).
 func History(ctx context.Context, st *store.Store, school School, now time.Time) error {
-	start := now.AddDate(0, 0, -7*HistoryWeeks)
 	for ci, c := range school.Classes {
 		given, err := st.AssignmentsOfClass(ctx, c.ID)
 		if err != nil {
 			return fmt.Errorf("demo: history of %s: %w", c.Name, err)
 		}
 		for si, s := range c.Students {
-			rng := rand.New(rand.NewPCG(uint64(ci+1), uint64(si+1)))
-			p := profileFor(si, rng)
-			child := &learner{student: s.Student, model: pedagogy.DefaultModel(),
-				state: pedagogy.Student{Level: s.Level, LevelSince: start, NoTimers: s.NoTimers}}
-			for day := 0; day < 7*HistoryWeeks; day++ {
-				date := start.AddDate(0, 0, day)
-				if p.stopDays > 0 && !date.Before(now.AddDate(0, 0, -p.stopDays)) {
-					break
-				}
-				if rng.Float64() >= p.perWeek/7 {
-					continue
-				}
-				at := time.Date(date.Year(), date.Month(), date.Day(), 9+rng.IntN(8), rng.IntN(60), 0, 0, time.UTC)
-				if !at.Before(now) {
-					continue
-				}
-				week := day / 7
-				var under *int64 // the class's assignment when the session falls in its dates
-				for _, a := range given {
-					if !at.Before(a.StartsAt) && (a.DueAt == nil || at.Before(*a.DueAt)) {
-						under = &a.ID
-					}
-				}
-				if err := playSession(ctx, st, child, p, week, week == HistoryWeeks-1, at, under, rng); err != nil {
-					return fmt.Errorf("demo: history of %s: %w", s.DisplayName, err)
-				}
+			if err := childHistory(ctx, st, s, ci, si, given, now); err != nil {
+				return fmt.Errorf("demo: history of %s: %w", s.DisplayName, err)
 			}
+		}
+	}
+	return nil
+}
+
+// childHistory plays one child's weeks: child si of class ci.
+func childHistory(ctx context.Context, st *store.Store, s Student, ci, si int, given []store.Assignment, now time.Time) error {
+	start := now.AddDate(0, 0, -7*HistoryWeeks)
+	rng := rand.New(rand.NewPCG(uint64(ci+1), uint64(si+1)))
+	p := profileFor(si, rng)
+	likes := favourites(si, rng)
+	child := &learner{student: s.Student, model: pedagogy.DefaultModel(),
+		state: pedagogy.Student{Level: s.Level, LevelSince: start, NoTimers: s.NoTimers}}
+	for day := 0; day < 7*HistoryWeeks; day++ {
+		date := start.AddDate(0, 0, day)
+		if p.stopDays > 0 && !date.Before(now.AddDate(0, 0, -p.stopDays)) {
+			break
+		}
+		if rng.Float64() >= p.perWeek/7 {
+			continue
+		}
+		at := time.Date(date.Year(), date.Month(), date.Day(), 9+rng.IntN(8), rng.IntN(60), 0, 0, time.UTC)
+		if !at.Before(now) {
+			continue
+		}
+		week := day / 7
+		game, under := chooseGame(given, likes, at, rng)
+		if err := playSession(ctx, st, child, p, game, week, week == HistoryWeeks-1, at, under, rng); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -156,43 +163,58 @@ type session struct {
 	level   games.Level
 	ps      store.PlaySession
 	game    store.Game
+	eng     games.Engine
 	version int
 	seq     int64
 	start   time.Time
 }
 
-func playSession(ctx context.Context, st *store.Store, child *learner, p profile, week int, lastWeek bool, start time.Time, assignment *int64, rng *rand.Rand) error {
+// sessionPlan is what the session's plan column holds: the pedagogy's
+// plan and, as the play side writes it, the game and edition.
+type sessionPlan struct {
+	pedagogy.Plan
+	Game    string `json:"game"`
+	Edition string `json:"edition"`
+}
+
+func playSession(ctx context.Context, st *store.Store, child *learner, p profile, game string, week int, lastWeek bool, start time.Time, assignment *int64, rng *rand.Rand) error {
 	s := child.student
 	plan, err := child.plan(ctx, st, start)
 	if err != nil {
-		return err
-	}
-	level := plan.Level
-	planJSON, _ := json.Marshal(plan)
-	ss := &session{ctx: ctx, st: st, child: child, level: level, start: start,
-		ps: store.PlaySession{StudentID: s.ID, AssignmentID: assignment, Plan: string(planJSON), StartedAt: start}}
-	if err := st.CreatePlaySession(ctx, &ss.ps); err != nil {
 		return err
 	}
 	bot := games.BotBeginner
 	if p.skill > 0.7 {
 		bot = games.BotSolid
 	}
-	cfg := potion.Config{Level: level, Edition: potion.Edition3, Quiz: true, Seats: []games.Seat{
-		{Kind: games.SeatStudent, Name: s.DisplayName}, {Kind: games.SeatComputer, Name: "Merlin", Bot: bot}}}
-	g, err := potion.New(cfg, rng.Uint64())
+	kid := &kid{p: p, week: week, lastWeek: lastWeek, rng: rng}
+	d, err := deal(game, plan, s, bot, kid, rng.Uint64())
 	if err != nil {
 		return err
 	}
-	seats, _ := json.Marshal(cfg.Seats)
-	state, _ := g.MarshalJSON()
-	ss.game = store.Game{PlaySessionID: ss.ps.ID, Game: g.Game(), Seats: string(seats), State: string(state), Status: "playing", CreatedAt: start, UpdatedAt: start}
+	planJSON, _ := json.Marshal(sessionPlan{Plan: plan, Game: game, Edition: d.edition})
+	ss := &session{ctx: ctx, st: st, child: child, level: plan.Level, start: start, eng: d.eng,
+		ps: store.PlaySession{StudentID: s.ID, AssignmentID: assignment, Plan: string(planJSON), StartedAt: start}}
+	if err := st.CreatePlaySession(ctx, &ss.ps); err != nil {
+		return err
+	}
+	seats := make([]play.Seat, len(d.eng.Seats()))
+	for i, seat := range d.eng.Seats() {
+		seats[i].Seat = seat
+	}
+	seats[0].StudentID = s.ID
+	seatsJSON, _ := json.Marshal(seats)
+	state, err := ss.state(0)
+	if err != nil {
+		return err
+	}
+	ss.game = store.Game{PlaySessionID: ss.ps.ID, Game: game, Edition: d.edition, Seats: string(seatsJSON),
+		State: state, Status: store.GamePlaying, CreatedAt: start, UpdatedAt: start}
 	if err := st.CreateGame(ctx, &ss.game); err != nil {
 		return err
 	}
 	var (
 		at      int64
-		quizzed int         // turn of the last quiz answer
 		pending []timedStep // what happened since the last save
 	)
 	// A save gathers the steps of up to saveEveryMS of game time (each event
@@ -201,42 +223,51 @@ func playSession(ctx context.Context, st *store.Store, child *learner, p profile
 	// minutes between saves, stays true): a few transactions per game
 	// rather than one per step keeps `multipli demo` to seconds.
 	flush := func() error {
-		err := ss.save(g, pending, at)
+		err := ss.save(pending, at)
 		pending = pending[:0]
 		return err
 	}
-	for range 2000 { // a game ends long before; the bound guards a stuck loop
-		if g.Over() {
+	eng := d.eng
+	for range maxSteps { // a game ends long before; the bound guards a stuck loop
+		if eng.Over() {
 			break
 		}
-		if !slices.Contains(g.Waiting(), 0) {
-			next, ok := g.Next()
-			if !ok {
-				break
-			}
-			at = max(at, next)
-			step, err := g.Advance(at)
+		move, when, ok := d.student.next(at)
+		if due, dueOK := eng.Next(); dueOK && (!ok || due <= when) {
+			at = max(at, due)
+			step, err := eng.Advance(at)
 			if err != nil {
 				return err
 			}
 			pending = append(pending, timedStep{step, at})
 			continue
 		}
-		if len(pending) > 0 && at-pending[0].at > saveEveryMS {
+		if !ok {
+			break
+		}
+		if len(pending) > 0 && when-pending[0].at > saveEveryMS {
 			if err := flush(); err != nil {
 				return err
 			}
 		}
-		move, think := studentMove(g, p, week, lastWeek, &quizzed, rng)
-		at += think
-		step, err := g.Play(0, move, at)
-		if _, refused := games.AsRuleError(err); refused {
-			// The simulated child tried something the rules refuse: end
-			// the turn instead, as a child would after the game said no.
-			step, err = g.Play(0, potion.End(), at)
-		}
+		at = max(at, when)
+		raw, err := json.Marshal(move)
 		if err != nil {
 			return err
+		}
+		step, err := eng.Apply(0, raw, at)
+		if _, refused := games.AsRuleError(err); refused {
+			// The simulated child tried something the rules refuse: the
+			// game said no and nothing changed; they try the fallback.
+			fb, ok := d.student.refused()
+			if !ok {
+				continue
+			}
+			raw, _ = json.Marshal(fb)
+			step, err = eng.Apply(0, raw, at)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", game, err)
 		}
 		pending = append(pending, timedStep{step, at})
 	}
@@ -246,65 +277,8 @@ func playSession(ctx context.Context, st *store.Store, child *learner, p profile
 	return st.EndPlaySession(ctx, ss.ps.ID, start.Add(time.Duration(at)*time.Millisecond))
 }
 
-// studentMove chooses the simulated child's move and how long they think.
-// Before laying, they sometimes answer the quiz on two potions they hold
-// (right as often as they know the fact); they lay a card; they capture
-// when they see a capture they know, else they end the turn (the engine
-// then records the capture they missed).
-func studentMove(g *potion.Game, p profile, week int, lastWeek bool, quizzed *int, rng *rand.Rand) (potion.Move, int64) {
-	v := g.SeatView(0)
-	has := func(t string) bool {
-		return slices.ContainsFunc(v.Legal, func(m potion.Move) bool { return m.Type == t })
-	}
-	think := func(f games.Fact, k float64) int64 {
-		return int64(800 + p.speedMS*(1.4-k) + 600*rng.Float64())
-	}
-	if v.Phase == potion.PhaseCapture {
-		if c := potion.Captures(v.Zones[0], v.Zones[1]); len(c) > 0 {
-			return potion.CaptureMove(c[0].Potions[0], c[0].Potions[1], c[0].Monster), 2500
-		}
-		return potion.Accept(), 1500
-	}
-	seen := append(slices.Clone(v.Hand), v.Zones[0]...)
-	if has(potion.MoveAnswer) && *quizzed != v.Turn && len(seen) >= 2 && rng.Float64() < 0.7 {
-		*quizzed = v.Turn
-		i := rng.IntN(len(seen))
-		j := (i + 1 + rng.IntN(len(seen)-1)) % len(seen)
-		f := games.Fact{A: seen[i].Potion, B: seen[j].Potion}
-		k := p.knows(f, week, lastWeek)
-		value := f.A * f.B
-		if rng.Float64() >= k {
-			value += []int{-f.A, f.B, 1, -1, 10}[rng.IntN(5)]
-		}
-		return potion.Answer(seen[i].ID, seen[j].ID, max(0, value)), think(f, k)
-	}
-	for _, m := range v.Legal {
-		if m.Type == potion.MoveLay {
-			lays := slices.DeleteFunc(slices.Clone(v.Legal), func(m potion.Move) bool { return m.Type != potion.MoveLay })
-			pick := lays[rng.IntN(len(lays))]
-			return pick, int64(1200 + rng.IntN(1500))
-		}
-	}
-	if has(potion.MoveCapture) {
-		for _, c := range potion.Captures(v.Zones[0], v.Zones[1]) {
-			f := games.Fact{A: cardOf(v.Zones[0], c.Potions[0]).Potion, B: cardOf(v.Zones[0], c.Potions[1]).Potion}
-			k := p.knows(f, week, lastWeek)
-			if rng.Float64() < k {
-				return potion.CaptureMove(c.Potions[0], c.Potions[1], c.Monster), think(f, k)
-			}
-		}
-	}
-	return potion.End(), int64(900 + rng.IntN(800))
-}
-
-func cardOf(cards []potion.Card, id int) potion.Card {
-	for _, c := range cards {
-		if c.ID == id {
-			return c
-		}
-	}
-	return potion.Card{}
-}
+// maxSteps bounds the inputs of one game.
+const maxSteps = 5000
 
 // saveEveryMS is the most game time one save gathers: under the write
 // path's two-minute cap on the gap between two activities of a session.
@@ -316,23 +290,31 @@ type timedStep struct {
 	at   int64
 }
 
+// state is the games.state column after the steps so far, in the play
+// pipeline's envelope, so the game loads like one a child played.
+func (ss *session) state(at int64) (string, error) {
+	sessions := make([]int64, len(ss.eng.Seats()))
+	sessions[0] = ss.ps.ID
+	return play.SavedState(ss.eng, ss.level.Name, sessions, at, ss.start.Add(time.Duration(at)*time.Millisecond))
+}
+
 // save writes steps through the store's write path in one move: the state
 // after them, their events and the child's attempts (the computer's moves
 // make no attempts), each at its own time.
-func (ss *session) save(g *potion.Game, steps []timedStep, at int64) error {
+func (ss *session) save(steps []timedStep, at int64) error {
 	if len(steps) == 0 {
 		return nil
 	}
 	clock := func(ms int64) time.Time { return ss.start.Add(time.Duration(ms) * time.Millisecond) }
-	state, err := g.MarshalJSON()
+	state, err := ss.state(at)
 	if err != nil {
 		return err
 	}
-	status := "playing"
-	if g.Over() {
-		status = "over"
+	status := store.GamePlaying
+	if ss.eng.Over() {
+		status = store.GameOver
 	}
-	m := store.Move{GameID: ss.game.ID, FromVersion: ss.version, State: string(state), Status: status, At: clock(at)}
+	m := store.Move{GameID: ss.game.ID, FromVersion: ss.version, State: state, Status: status, At: clock(at)}
 	for _, ts := range steps {
 		for _, e := range ts.step.Events {
 			raw, err := json.Marshal(e)
@@ -347,13 +329,13 @@ func (ss *session) save(g *potion.Game, steps []timedStep, at int64) error {
 			}
 			ss.seq++
 			m.Attempts = append(m.Attempts, store.Attempt{
-				StudentID: ss.child.student.ID, PlaySessionID: ss.ps.ID, GameID: &ss.game.ID, Game: "potion",
+				StudentID: ss.child.student.ID, PlaySessionID: ss.ps.ID, GameID: &ss.game.ID, Game: ss.eng.Game(),
 				Level: ss.level.Name, A: a.A, B: a.B, Given: a.Given, Correct: a.Correct,
 				Kind: string(a.Kind), ResponseMS: a.ResponseMS, Seq: ss.seq, At: clock(ts.at),
 			})
 		}
 	}
-	if len(m.Events) == 0 && len(m.Attempts) == 0 {
+	if len(m.Events) == 0 && len(m.Attempts) == 0 && status == store.GamePlaying {
 		return nil
 	}
 	v, err := ss.st.SaveMove(ss.ctx, m)
@@ -366,17 +348,18 @@ func (ss *session) save(g *potion.Game, steps []timedStep, at int64) error {
 }
 
 // assignments gives each demo class the practice a teacher would set: the
-// class's level, 30 minutes a week, started before the history's last two
-// weeks and due in a week; the sessions of those weeks count towards it.
+// class's level, two of the games, 30 minutes a week, started before the
+// history's last two weeks and due in a week; the sessions of those weeks
+// play those games and count towards it.
 func assignments(ctx context.Context, st *store.Store, school School, now time.Time) error {
 	for _, c := range school.Classes {
-		level := games.Green()
+		level, named := games.Green(), []string{"potion", "cats"}
 		title := "Tables 2 à 5 / Tables 2 to 5"
 		if len(c.Students) > 0 && c.Students[0].Level == games.LevelViolet {
-			level, title = games.Violet(), "Tables 6 à 9 / Tables 6 to 9"
+			level, title, named = games.Violet(), "Tables 6 à 9 / Tables 6 to 9", []string{"potion", "magicoa"}
 		}
 		a := store.NewAssignment(dashboard.Assignment{
-			ClassID: c.ID, Title: title, Level: level, Games: []string{"potion"},
+			ClassID: c.ID, Title: title, Level: level, Games: named,
 			Target: dashboard.Target{Unit: dashboard.TargetMinutes, PerWeek: 30},
 			Start:  now.AddDate(0, 0, -14), Due: now.AddDate(0, 0, 7), Timers: true,
 		}, school.Teacher.ID, now.AddDate(0, 0, -14))
@@ -385,4 +368,69 @@ func assignments(ctx context.Context, st *store.Store, school School, now time.T
 		}
 	}
 	return nil
+}
+
+// favourites weighs the four games for a child: one favourite (in turn
+// through the class, so every game is somebody's), the others played now
+// and then, as children pick on the home page. Monster Cube is picked less:
+// a × b ± c on a board is the hardest of the four for these ages (and its
+// solver makes it the dearest game to simulate, cubeShare keeps the demo
+// quick to load).
+func favourites(i int, rng *rand.Rand) []float64 {
+	w := make([]float64, len(historyGames))
+	for g := range w {
+		w[g] = 0.5 + rng.Float64()
+	}
+	w[i%len(w)] += 2.5
+	w[cubeGame] *= cubeShare
+	return w
+}
+
+// cubeGame is Monster Cube's index in historyGames, cubeShare the factor of
+// its weight in every child's favourites.
+const (
+	cubeGame  = 2
+	cubeShare = 0.25
+)
+
+// chooseGame picks the session's game: under a class assignment that names
+// games (its dates cover the session), one of those, as the play side
+// counts a session towards an assignment only when the game is allowed;
+// otherwise one of the child's liked games.
+func chooseGame(given []store.Assignment, likes []float64, at time.Time, rng *rand.Rand) (string, *int64) {
+	var under *store.Assignment
+	for i, a := range given {
+		if !at.Before(a.StartsAt) && (a.DueAt == nil || at.Before(*a.DueAt)) {
+			under = &given[i]
+		}
+	}
+	w := slices.Clone(likes)
+	if under != nil {
+		if named := under.View(nil).Games; len(named) > 0 {
+			for g, name := range historyGames {
+				if !slices.Contains(named, name) {
+					w[g] = 0
+				}
+			}
+		}
+	}
+	var sum float64
+	for _, x := range w {
+		sum += x
+	}
+	r := rng.Float64() * sum
+	pick := 0
+	for g, x := range w {
+		if x > 0 {
+			pick = g
+		}
+		if r -= x; r < 0 && x > 0 {
+			break
+		}
+	}
+	var id *int64
+	if under != nil {
+		id = &under.ID
+	}
+	return historyGames[pick], id
 }

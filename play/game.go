@@ -178,3 +178,16 @@ func (g *Game) status() string {
 	}
 	return store.GamePlaying
 }
+
+// SavedState is the games.state column for a game played outside the
+// pipeline (the demo school's history): the envelope the pipeline writes,
+// so that such a game loads, continues and replays like any other. sessions
+// is the play session of each seat (0 for computers), level the deck
+// level's name, clock the game clock at wall.
+func SavedState(eng games.Engine, level string, sessions []int64, clock int64, wall time.Time) (string, error) {
+	g := &Game{eng: eng, env: saved{LastSeq: make([]int64, len(sessions)), Sessions: sessions, Level: level}}
+	return g.encodeState(clock, wall, games.Step{}, 0)
+}
+
+// DecodeGame reads a saved game row: its seats, pipeline state and engine.
+func DecodeGame(row store.Game) (*Game, error) { return decodeGame(row) }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/multipli/multipli/dashboard"
 	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/store"
 )
@@ -151,7 +152,7 @@ func (s *Server) handleGameReplayPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := replayPage{pageBase: newPageBase(c, ""), Student: st, Replay: r, Total: len(r.Moves), Game: r.Game}
+	p := replayPage{pageBase: newPageBase(c, ""), Student: st, Replay: r, Total: len(r.Moves), Game: dashboard.GameLabel(r.Game)}
 	p.Title = fmt.Sprintf("%s — %s", p.T["replay_title"], st.DisplayName)
 	if p.Total > 0 {
 		p.Index = min(max(intParam(c, "move", 1), 1), p.Total)
