@@ -14,6 +14,9 @@ type Table struct {
 	In        []bool `json:"in"`
 	DeckEmpty []bool `json:"deck_empty"`
 	Revealed  []int  `json:"revealed"`
+	// Missed lists the matches the last window let pass that still stand
+	// (everybody saw them; only with Config.SourisCall).
+	Missed [][]int `json:"missed,omitempty"`
 }
 
 // BotProfile is how a computer cat level plays: its default median reaction
@@ -99,6 +102,10 @@ func (g *Game) table(revealed []int) *Table {
 	n := len(g.st.Players)
 	t := &g.tab
 	t.Tops, t.In, t.DeckEmpty, t.Revealed = t.Tops[:0], t.In[:0], t.DeckEmpty[:0], revealed
+	t.Missed = nil
+	if g.st.Config.SourisCall {
+		t.Missed = g.standing()
+	}
 	for i := range n {
 		p := &g.st.Players[i]
 		top := Card{}
@@ -128,10 +135,16 @@ func (g *Game) botsReact(revealed []int) {
 			st.Pending = append(st.Pending, slap{Seat: i, At: at})
 		}
 	}
+	if st.Win.Souris {
+		if t == nil {
+			t = g.table(revealed)
+		}
+		g.botsCall(t)
+	}
 	// Insertion sort by time, then seat (seats are appended in order).
 	p := st.Pending
 	for i := 1; i < len(p); i++ {
-		for j := i; j > 0 && p[j].At < p[j-1].At; j-- {
+		for j := i; j > 0 && (p[j].At < p[j-1].At || (p[j].At == p[j-1].At && p[j].Seat < p[j-1].Seat)); j-- {
 			p[j], p[j-1] = p[j-1], p[j]
 		}
 	}

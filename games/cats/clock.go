@@ -1,5 +1,7 @@
 package cats
 
+import "slices"
+
 // What is due next on the game clock. At equal times slaps come first (a slap
 // at the deadline still counts), then the deadline, then a reveal.
 const (
@@ -26,7 +28,7 @@ func (g *Game) nextDue() (int64, int) {
 	if st.Win != nil {
 		consider(st.Win.Deadline, dueDeadline)
 	}
-	if st.Win == nil || !st.Win.Live {
+	if st.Win == nil || !(st.Win.Live || st.Win.Souris) {
 		seat := st.Config.Seats[st.Turn]
 		switch {
 		case !seat.Human():
@@ -51,7 +53,13 @@ func (g *Game) advance(limit int64, inclusive bool) {
 		case dueSlap:
 			p := g.st.Pending[0]
 			g.st.Pending = g.st.Pending[1:]
-			if g.st.Win != nil {
+			switch {
+			case g.st.Win == nil:
+			case p.Call:
+				if !slices.Contains(g.st.Win.Calls, p.Seat) {
+					g.call(p.Seat, t)
+				}
+			default:
 				g.slap(p.Seat, t, -1)
 			}
 		case dueDeadline:

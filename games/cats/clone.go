@@ -33,10 +33,19 @@ func (st *state) clone() (state, error) {
 		w.Done = slices.Clone(w.Done)
 		w.Extra = slices.Clone(w.Extra)
 		w.Slaps = slices.Clone(w.Slaps)
+		w.Calls = slices.Clone(w.Calls)
 		c.Win = &w
 	}
 	c.Pending = slices.Clone(st.Pending)
 	c.Finished = slices.Clone(st.Finished)
+	c.Points = slices.Clone(st.Points)
+	c.Unclaimed = make([]missedMatch, 0, len(st.Unclaimed))
+	for _, m := range st.Unclaimed {
+		c.Unclaimed = append(c.Unclaimed, missedMatch{Seats: slices.Clone(m.Seats), Cards: slices.Clone(m.Cards)})
+	}
+	if st.Unclaimed == nil {
+		c.Unclaimed = nil
+	}
 	c.Stats.Won = slices.Clone(st.Stats.Won)
 	c.Stats.Involved = slices.Clone(st.Stats.Involved)
 	return c, nil

@@ -38,6 +38,15 @@ type Config struct {
 	// game ends and the players still in are ranked by the cards they hold,
 	// fewest first; the two holding most are the losers.
 	MaxReveals int `json:"max_reveals"`
+	// Infinite plays the booklet's infinite game: a player who gives away
+	// all their cards scores a point and takes cards back from the richest
+	// (see refill); play goes on until a student stops it (move "stop") or
+	// the MaxReveals cap. The two with the fewest points lose.
+	Infinite bool `json:"infinite,omitempty"`
+	// SourisCall adds the confirmed players' "Souris !" call: after a match
+	// nobody slapped, the others may call it in the window of the next
+	// reveal (move "souris"; see call).
+	SourisCall bool `json:"souris_call,omitempty"`
 }
 
 func (c Config) withDefaults() Config {

@@ -89,7 +89,11 @@ type View struct {
 	Window    *WindowView  `json:"window,omitempty"`
 	Finished  []int        `json:"finished"`
 	Over      bool         `json:"over"`
-	Legal     []Move       `json:"legal"`
+	// Infinite game: the points of every seat; SourisCall: the call is on.
+	Infinite   bool   `json:"infinite,omitempty"`
+	Points     []int  `json:"points,omitempty"`
+	SourisCall bool   `json:"souris_call,omitempty"`
+	Legal      []Move `json:"legal"`
 }
 
 // View is what seat may see (any other seat number gets the public table).
@@ -99,7 +103,8 @@ func (g *Game) View(seat int) any { return g.SeatView(seat) }
 func (g *Game) SeatView(seat int) View {
 	st := &g.st
 	v := View{Seat: seat, Turn: st.Turn, Clockwise: st.Dir > 0, Magic: st.Magic, Clock: st.Clock,
-		Finished: append([]int{}, st.Finished...), Over: st.Done, Legal: append([]Move{}, g.Legal(seat)...)}
+		Finished: append([]int{}, st.Finished...), Over: st.Done, Legal: append([]Move{}, g.Legal(seat)...),
+		Infinite: st.Config.Infinite, Points: slices.Clone(st.Points), SourisCall: st.Config.SourisCall}
 	for i := range st.Players {
 		p := &st.Players[i]
 		v.Players = append(v.Players, PlayerView{Name: st.Config.Seats[i].Name, Computer: !g.human(i),

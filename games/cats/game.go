@@ -20,6 +20,9 @@ const (
 const (
 	ReasonChampion = "cats.two_left" // play went on until two players were left
 	ReasonCap      = "cats.max_reveals"
+	// Infinite game: a student stopped it, or the cap ended it; both rank by points.
+	ReasonStopped   = "cats.stopped"
+	ReasonCapPoints = "cats.max_reveals_points"
 )
 
 type player struct {
@@ -41,6 +44,14 @@ func (p *player) top() Card {
 type slap struct {
 	Seat int   `json:"seat"`
 	At   int64 `json:"at"`
+	Call bool  `json:"call,omitempty"` // a "Souris !" call, not a slap
+}
+
+// missedMatch is a group of seats whose equal products nobody slapped in
+// their window, with the cards they showed (for the "Souris !" call).
+type missedMatch struct {
+	Seats []int  `json:"seats"`
+	Cards []Card `json:"cards"`
 }
 
 // window is the reaction window opened by a reveal. It closes at Deadline or
@@ -57,6 +68,8 @@ type window struct {
 	Slaps    []slap  `json:"slaps,omitempty"`
 	Live     bool    `json:"live"`               // an unresolved exchange still waits for slaps
 	TurnSet  bool    `json:"turn_set,omitempty"` // a settled exchange chose who reveals next
+	Calls    []int   `json:"calls,omitempty"`    // seats that called "Souris !" in this window
+	Souris   bool    `json:"souris,omitempty"`   // a missed match still stands: calls may come
 }
 
 // Stats counts what happened, for the simulation and the teacher.
@@ -66,9 +79,11 @@ type Stats struct {
 	Gluttonies int   `json:"gluttonies"`
 	Chases     int   `json:"chases"`
 	Ambushes   int   `json:"ambushes"`
-	Missed     int   `json:"missed"`   // matches or Seesaws nobody slapped in time
-	Won        []int `json:"won"`      // exchanges won per seat
-	Involved   []int `json:"involved"` // exchanges a seat took part in
+	Missed     int   `json:"missed"`            // matches or Seesaws nobody slapped in time
+	Won        []int `json:"won"`               // exchanges won per seat
+	Involved   []int `json:"involved"`          // exchanges a seat took part in
+	Souris     int   `json:"souris,omitempty"`  // right "Souris !" calls
+	Refills    int   `json:"refills,omitempty"` // infinite game: hands emptied and refilled
 }
 
 type state struct {
@@ -84,6 +99,8 @@ type state struct {
 	Pending   []slap        `json:"pending,omitempty"` // computer slaps to come
 	Clock     int64         `json:"clock"`
 	Finished  []int         `json:"finished"`
+	Points    []int         `json:"points,omitempty"`    // infinite game: points per seat
+	Unclaimed []missedMatch `json:"unclaimed,omitempty"` // matches the last window let pass
 	Done      bool          `json:"done"`
 	Reason    string        `json:"reason,omitempty"`
 	Stats     Stats         `json:"stats"`
@@ -126,6 +143,9 @@ func New(cfg Config, seed uint64) (*Game, error) {
 	}
 	g.st.Stats.Won = make([]int, n)
 	g.st.Stats.Involved = make([]int, n)
+	if cfg.Infinite {
+		g.st.Points = make([]int, n)
+	}
 	return g, nil
 }
 
@@ -137,7 +157,8 @@ func Load(data []byte) (*Game, error) {
 	}
 	n := len(st.Players)
 	if st.RNG == nil || n != len(st.Config.Seats) || len(st.Stats.Won) != n || len(st.Stats.Involved) != n ||
-		st.Turn < 0 || st.Turn >= n || (st.Dir != 1 && st.Dir != -1) || (st.Win != nil && len(st.Win.Tops) != n) {
+		st.Turn < 0 || st.Turn >= n || (st.Dir != 1 && st.Dir != -1) || (st.Win != nil && len(st.Win.Tops) != n) ||
+		(st.Config.Infinite && len(st.Points) != n) {
 		return nil, fmt.Errorf("cats: load: inconsistent state")
 	}
 	if err := st.Config.validate(); err != nil {
@@ -192,11 +213,20 @@ func (g *Game) Champion() (int, bool) {
 // seats the champion scores n−2, the next n−3, …, the losers 0.
 func (g *Game) Result() games.Result {
 	n := len(g.st.Players)
+	if g.st.Config.Infinite {
+		return g.infiniteResult()
+	}
 	r := games.Result{Winners: append([]int{}, g.st.Finished...), Scores: make([]int, n), Reason: g.st.Reason}
 	for i, s := range g.st.Finished {
 		r.Scores[s] = n - 2 - i
 	}
 	return r
+}
+
+// infiniteResult: the winners are the seats ranked by points (all but the
+// two with the fewest, once the game is over); the scores are the points.
+func (g *Game) infiniteResult() games.Result {
+	return games.Result{Winners: append([]int{}, g.st.Finished...), Scores: append([]int{}, g.st.Points...), Reason: g.st.Reason}
 }
 
 func (g *Game) active() int {

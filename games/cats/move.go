@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/multipli/multipli/games"
 )
@@ -17,6 +18,12 @@ import (
 const (
 	MoveFlip = "flip" // reveal the top card of one's deck
 	MoveSlap = "slap" // slap the mouse
+	// MoveSouris calls "Souris !" on a match two other players let pass
+	// (Config.SourisCall).
+	MoveSouris = "souris"
+	// MoveStop ends the infinite game (Config.Infinite): the players stop
+	// when they wish.
+	MoveStop = "stop"
 )
 
 // Move is a student's input. With, on a slap, names the seat whose card the
@@ -31,6 +38,12 @@ func Flip() Move { return Move{Type: MoveFlip} }
 
 // Slap is a slap that names no partner.
 func Slap() Move { return Move{Type: MoveSlap} }
+
+// Souris is the "Souris !" call.
+func Souris() Move { return Move{Type: MoveSouris} }
+
+// Stop ends the infinite game.
+func Stop() Move { return Move{Type: MoveStop} }
 
 // SlapWith is a slap claiming equality with seat's card.
 func SlapWith(seat int) Move { return Move{Type: MoveSlap, With: &seat} }
@@ -48,9 +61,9 @@ func DecodeMove(data []byte) (Move, error) {
 		return Move{}, games.Broken("game.bad_move", "reason", "trailing data")
 	}
 	switch m.Type {
-	case MoveFlip:
+	case MoveFlip, MoveSouris, MoveStop:
 		if m.With != nil {
-			return Move{}, games.Broken("game.bad_move", "reason", "a flip names no seat")
+			return Move{}, games.Broken("game.bad_move", "reason", "only a slap names a seat")
 		}
 	case MoveSlap:
 	default:
@@ -82,6 +95,12 @@ func (g *Game) Legal(seat int) []Move {
 	if st.Win != nil && !slapped(st.Win, seat) {
 		out = append(out, Slap())
 	}
+	if st.Config.SourisCall && st.Win != nil && !slices.Contains(st.Win.Calls, seat) {
+		out = append(out, Souris())
+	}
+	if st.Config.Infinite {
+		out = append(out, Stop())
+	}
 	return out
 }
 
@@ -111,8 +130,13 @@ func (g *Game) Play(seat int, m Move, at int64) (games.Step, error) {
 			return games.Step{}, games.Broken("cats.bad_with", "seat", with)
 		}
 	}
-	if m.Type != MoveFlip && m.Type != MoveSlap {
+	switch m.Type {
+	case MoveFlip, MoveSlap, MoveSouris, MoveStop:
+	default:
 		return games.Step{}, games.Broken("game.unknown_move", "type", m.Type)
+	}
+	if m.With != nil && m.Type != MoveSlap {
+		return games.Step{}, games.Broken("game.bad_move", "reason", "only a slap names a seat")
 	}
 	saved, err := st.clone()
 	if err != nil {
@@ -128,10 +152,15 @@ func (g *Game) Play(seat int, m Move, at int64) (games.Step, error) {
 		return games.Step{}, rerr
 	}
 	st.Clock = at
-	if m.Type == MoveFlip {
+	switch m.Type {
+	case MoveFlip:
 		g.reveal(at)
-	} else {
+	case MoveSlap:
 		g.slap(seat, at, with)
+	case MoveSouris:
+		g.call(seat, at)
+	case MoveStop:
+		g.stop(seat, at)
 	}
 	raw, _ := json.Marshal(m)
 	st.Log = append(st.Log, games.Input{At: at, Seat: seat, Move: raw})
@@ -152,6 +181,14 @@ func (g *Game) check(seat int, m Move, at int64) *games.RuleError {
 		return games.Broken("cats.window_closed")
 	case m.Type == MoveSlap && slapped(st.Win, seat):
 		return games.Broken("cats.already_slapped")
+	case m.Type == MoveStop && !st.Config.Infinite:
+		return games.Broken("cats.not_infinite")
+	case m.Type == MoveSouris && !st.Config.SourisCall:
+		return games.Broken("cats.no_souris")
+	case m.Type == MoveSouris && (st.Win == nil || at > st.Win.Deadline):
+		return games.Broken("cats.window_closed")
+	case m.Type == MoveSouris && slices.Contains(st.Win.Calls, seat):
+		return games.Broken("cats.already_called")
 	}
 	return nil
 }

@@ -73,6 +73,12 @@ func drive(t testing.TB, g *Game, r *rand.Rand, check func()) {
 					}
 					m, at = &s, max(g.st.Clock, v.Window.Opened+300+r.Int64N(3000))
 				}
+			case l.Type == MoveSouris && v.Window != nil && r.IntN(25) == 0:
+				c := Souris()
+				m, at = &c, max(g.st.Clock, v.Window.Opened+300+r.Int64N(3000))
+			case l.Type == MoveStop && r.IntN(4000) == 0:
+				c := Stop()
+				m, at = &c, g.st.Clock
 			}
 			if m != nil {
 				break
@@ -87,7 +93,7 @@ func drive(t testing.TB, g *Game, r *rand.Rand, check func()) {
 			if err != nil {
 				re, isRule := games.AsRuleError(err)
 				require.True(t, isRule, "%v", err)
-				require.Contains(t, []string{"cats.window_closed", "game.not_your_turn", "cats.already_slapped"}, re.Code)
+				require.Contains(t, []string{"cats.window_closed", "game.not_your_turn", "cats.already_slapped", "cats.already_called"}, re.Code)
 				_, err = g.Advance(at)
 				require.NoError(t, err)
 			}
@@ -253,6 +259,7 @@ func invariants(t testing.TB, g *Game, seed uint64) {
 var publicEventKeys = map[string]bool{
 	"dir": true, "to": true, "slowest": true, "revealer": true,
 	"losers": true, "loser": true, "place": true, "reason": true,
+	"right": true, "seats": true, "points": true, "took": true,
 }
 
 func checkEventsPublic(t testing.TB, st games.Step) {

@@ -93,7 +93,7 @@ func (g *Game) resolve(at int64, deadline bool) {
 	}
 	w.Live = slices.Contains(w.Done, false)
 	if !w.Live {
-		g.st.Pending = g.st.Pending[:0] // computer cats stop once it is decided
+		g.st.Pending = keepCalls(g.st.Pending, w.Souris) // computer cats stop once it is decided
 	}
 }
 
@@ -227,6 +227,7 @@ func (g *Game) gluttony(seat int, at int64, with int) {
 	}
 	g.dropWindow()
 	st.Pending = st.Pending[:0]
+	st.Unclaimed = nil
 	st.Turn, st.TurnSince = g.next(seat, false), at
 	// A player whose deck was empty has just lost their last cards to the
 	// glutton: they have no card left, so they are out (the rules' only test).
@@ -249,6 +250,9 @@ func (g *Game) closeWindow(at int64, deadline bool) {
 		}
 	}
 	g.missedAttempts(w)
+	if g.st.Config.SourisCall {
+		g.recordUnclaimed(w)
+	}
 	g.dropWindow()
 	if deadline && g.loud() {
 		g.emit(at, -1, "window_closed")
@@ -266,6 +270,10 @@ func (g *Game) closeWindow(at int64, deadline bool) {
 // champion. Play goes on until two players are left: they are the losers.
 func (g *Game) checkFinish(at int64) {
 	st := &g.st
+	if st.Config.Infinite {
+		g.scoreEmptyHands(at)
+		return
+	}
 	for i := range st.Players {
 		p := &st.Players[i]
 		if !p.Out && p.cards() == 0 {
@@ -288,6 +296,7 @@ func (g *Game) checkFinish(at int64) {
 func (g *Game) end(at int64, reason string) {
 	st := &g.st
 	st.Done, st.Reason = true, reason
+	st.Unclaimed = nil
 	g.dropWindow()
 	st.Pending = nil
 	if g.loud() {
@@ -300,6 +309,10 @@ func (g *Game) end(at int64, reason string) {
 // the two holding most join the winners.
 func (g *Game) endByCap(at int64) {
 	st := &g.st
+	if st.Config.Infinite {
+		g.endInfinite(at, ReasonCapPoints)
+		return
+	}
 	in := g.inPlay()
 	slices.SortStableFunc(in, func(a, b int) int { return st.Players[a].cards() - st.Players[b].cards() })
 	st.Finished = append(st.Finished, in[:len(in)-2]...)
