@@ -35,6 +35,14 @@ type Setup struct {
 	NoTimers bool
 }
 
+// Hidden editions of Multipli Cat's that turn its variants on (booklet
+// 002): the infinite game, and the "Souris !" call for confirmed players.
+// Both play without the special cards.
+const (
+	CatsInfinite = "infinite"
+	CatsSouris   = "souris"
+)
+
 // Kind is one of the four games as the platform offers it.
 type Kind struct {
 	Name     string
@@ -85,7 +93,7 @@ var kinds = map[string]*Kind{
 		messages: withCommon(potion.Messages()),
 	},
 	"cats": {
-		Name: "cats", Editions: []string{"standard"}, Hidden: []string{"specials"},
+		Name: "cats", Editions: []string{"standard"}, Hidden: []string{"specials", CatsInfinite, CatsSouris},
 		MinOpponents: 2, MaxOpponents: 7, DefaultOpponents: 3, RealTime: true, TwoStudents: true,
 		New: func(s Setup, seed uint64) (games.Engine, error) {
 			// Decision: a slap needs a reaction window to be judged in, so
@@ -100,7 +108,8 @@ var kinds = map[string]*Kind{
 			case s.TimerEnabled && s.WindowMS > 0:
 				window = s.WindowMS
 			}
-			return asEngine(cats.New(cats.Config{Level: s.Level, Seats: s.Seats, Specials: s.Edition == "specials", WindowMS: window}, seed))
+			return asEngine(cats.New(cats.Config{Level: s.Level, Seats: s.Seats, Specials: s.Edition == "specials", WindowMS: window,
+				Infinite: s.Edition == CatsInfinite, SourisCall: s.Edition == CatsSouris}, seed))
 		},
 		Load:     func(b []byte) (games.Engine, error) { return asEngine(cats.Load(b)) },
 		messages: withCommon(cats.Messages()),

@@ -171,6 +171,10 @@ func catsStudent(e games.Engine, rng *rand.Rand) []any {
 			case 1:
 				out = append(out, cats.SlapWith(1+rng.IntN(len(v.Players)-1)))
 			}
+		case cats.MoveSouris:
+			if rng.IntN(8) == 0 {
+				out = append(out, cats.Souris())
+			}
 		}
 	}
 	return out
@@ -255,6 +259,14 @@ func runs() []run {
 		}
 		out = append(out, run{"cats", "specials", "all", seed, func(seed uint64) (games.Engine, error) {
 			return cats.New(cats.Config{Level: games.Green(), Seats: table(4, games.BotBeginner), Specials: true}, seed)
+		}, catsStudent, 0})
+		// The variants (hidden editions): the infinite game, ended by its
+		// cap, and the "Souris !" call with cats that call it.
+		out = append(out, run{"cats", "infinite", "all", seed, func(seed uint64) (games.Engine, error) {
+			return cats.New(cats.Config{Level: games.Green(), Seats: table(4, games.BotSolid), Infinite: true, MaxReveals: 400}, seed)
+		}, catsStudent, 0})
+		out = append(out, run{"cats", "souris", "all", seed, func(seed uint64) (games.Engine, error) {
+			return cats.New(cats.Config{Level: games.Green(), Seats: table(4, games.BotStrong), SourisCall: true}, seed)
 		}, catsStudent, 0})
 		for rules := 1; rules <= 4; rules++ {
 			out = append(out, run{"cube", itoa(rules), "violet", seed, func(seed uint64) (games.Engine, error) {

@@ -28,6 +28,8 @@ var uiMoves = map[string][]string{
 		`{"type":"flip"}`,
 		`{"type":"slap"}`,
 		`{"type":"slap","with":1}`,
+		`{"type":"souris"}`,
+		`{"type":"stop"}`,
 	},
 	"cube": { // cube.js submit()
 		`{"type":"claim","code":16,"faces":[{"at":{"q":0,"r":0},"face":"Y"},{"at":{"q":1,"r":0},"face":"R"},{"at":{"q":2,"r":0},"face":"B"}],"ops":["*","+"]}`,

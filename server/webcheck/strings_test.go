@@ -141,7 +141,7 @@ func TestEveryKeyTheModulesUseExists(t *testing.T) {
 	for _, g := range []struct {
 		game     string
 		editions []string
-	}{{"potion", []string{"3", "4"}}, {"cats", []string{"standard", "specials"}}, {"cube", []string{"1", "2", "3", "4"}}, {"magicoa", []string{magicoa.Multiplication, magicoa.Classic}}} {
+	}{{"potion", []string{"3", "4"}}, {"cats", []string{"standard", "specials", "infinite", "souris"}}, {"cube", []string{"1", "2", "3", "4"}}, {"magicoa", []string{magicoa.Multiplication, magicoa.Classic}}} {
 		for _, e := range g.editions {
 			want = append(want, fmt.Sprintf("edition.%s.%s", g.game, e))
 		}

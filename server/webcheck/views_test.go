@@ -48,6 +48,7 @@ var viewFields = map[string][]field{
 		f("players[].top.a?", "number"), f("players[].top.b?", "number"), f("players[].top.n?", "number"), f("players[].top.s?", "string"),
 		f("window?", "object"), f("window.opened", "number"), f("window.deadline", "number"), f("window.slapped", "array"),
 		f("finished", "array"), f("legal", "array"), f("legal[].type", "string"),
+		f("points?", "array"), f("points[]", "number"), f("infinite?", "bool"),
 	},
 	"cube": {
 		f("rules", "number"), f("seat", "number"), f("turn", "number"), f("over", "bool"), f("last_round", "bool"),
@@ -83,7 +84,7 @@ var viewFields = map[string][]field{
 // checked whenever such an event happens in the sweep.
 var eventFields = map[string]map[string][]field{
 	"potion":  {"lay": {f("card", "number")}, "capture": {f("a", "number"), f("b", "number"), f("product", "number")}},
-	"cats":    {"reveal": {f("card", "object")}, "chase": {f("slowest", "number")}, "give": {f("to", "number")}},
+	"cats":    {"reveal": {f("card", "object")}, "chase": {f("slowest", "number")}, "give": {f("to", "number")}, "point": {f("took", "number")}, "souris": {f("right", "bool")}},
 	"cube":    {"found": {f("code", "number")}, "wrong_claim": {f("code", "number"), f("reason", "string")}},
 	"magicoa": {"placed": {f("value", "number"), f("potion", "number"), f("fact?", "string")}, "discarded": {f("value", "number")}, "won": {f("points", "number"), f("colour", "string")}, "round_started": {f("round", "number")}, "tripled": {f("correct", "bool"), f("points", "number"), f("tripled", "number")}},
 }

@@ -77,6 +77,7 @@ export function render(root, dto, api) {
     const badges = [];
     if (i === v.turn && !v.over) badges.push(h("span", { class: "badge turn" }, t("cats.turn_badge")));
     if (win && (win.slapped || []).includes(i)) badges.push(h("span", { class: "badge slapped" }, t("cats.slapped_badge")));
+    if (v.points) badges.push(h("span", { class: "badge points" }, api.tn("cats.points", v.points[i] || 0)));
     if (place >= 0) badges.push(h("span", { class: "badge done" }, place === 0 ? t("cats.champion") : t("cats.finished", { n: place + 1 })));
     else if (p.out) badges.push(h("span", { class: "badge done" }, t("cats.out")));
     const name = seatNameOf(dto, i, t);
@@ -138,6 +139,15 @@ export function render(root, dto, api) {
     },
   }, svgBox(80, 60, { class: "mouse-svg", "aria-hidden": "true" }, mouse(10, 5, 60)), h("span", {}, t("cats.slap")));
 
+  // Variants: the "Souris !" call (confirmed players) and stopping the
+  // infinite game, offered when the engine lists them.
+  const sourisBtn = legal.some((m) => m.type === "souris") && !meOut && !v.over
+    ? button(t("cats.souris"), () => api.move({ type: "souris" }), { class: "primary souris", "data-key": "souris", "aria-label": t("cats.souris_label") })
+    : null;
+  const stopBtn = legal.some((m) => m.type === "stop") && !v.over
+    ? button(t("cats.stop"), () => api.move({ type: "stop" }), { class: "stop", "data-key": "stop" })
+    : null;
+
   const flipBtn = canFlip
     ? button(t("cats.reveal"), () => api.move({ type: "flip" }), { class: "primary reveal", "data-key": "flip" })
     : null;
@@ -164,8 +174,9 @@ export function render(root, dto, api) {
         v.magic ? h("strong", { class: "magic" }, " · ", t("cats.magic_next")) : null)),
     table,
     bar,
-    h("div", { class: "cats-controls" }, flipBtn, slapBtn),
+    h("div", { class: "cats-controls" }, flipBtn, slapBtn, sourisBtn),
     h("p", { class: "hint" }, naming ? t("cats.keys_hint_with") : t("cats.keys_hint")),
+    v.infinite ? h("p", { class: "hint" }, t("cats.infinite_hint"), " ", stopBtn) : null,
     eventsBox(dto, (e) => catsEvent(e, dto, t), t, api.ui)));
 }
 
@@ -186,6 +197,9 @@ function catsEvent(e, dto, t) {
     case "finished": return t("cats.ev.finished", { me, who });
     case "recycle": return null;
     case "window_closed": return t("cats.ev.window_closed");
+    case "point": return t("cats.ev.point", { me, who, took: d.took });
+    case "souris": return d.right ? t("cats.ev.souris_right", { me, who }) : t("cats.ev.souris_wrong", { me, who });
+    case "stop": return t("cats.ev.stop", { me, who });
     case "over": return t("cats.over");
     default: return null;
   }

@@ -29,6 +29,8 @@ export const STRINGS = {
   "edition.magicoa.classic": { en: "Classic edition", fr: "Édition classique" },
   "edition.cats.standard": { en: "Without special cards", fr: "Sans cartes spéciales" },
   "edition.cats.specials": { en: "With special cards", fr: "Avec les cartes spéciales" },
+  "edition.cats.infinite": { en: "The infinite game", fr: "La partie infinie" },
+  "edition.cats.souris": { en: "With the \"Mouse!\" call", fr: "Avec l'annonce « Souris ! »" },
 
   "level.green": { en: "Green deck · tables 2 to 5", fr: "Paquet vert · tables de 2 à 5" },
   "level.violet": { en: "Violet deck · tables 6 to 9", fr: "Paquet violet · tables de 6 à 9" },
@@ -176,6 +178,18 @@ export const STRINGS = {
   "cats.ev.give": { en: "{who} gave a card to {to}.", fr: "{who} a donné une carte à {to}.", fr_me: "Tu as donné une carte à {to}." },
   "cats.ev.window_closed": { en: "Too late: the mouse ran away.", fr: "Trop tard : la souris s'est sauvée." },
   "cats.ev.finished": { en: "{who} has no cards left!", fr: "{who} n'a plus de cartes !", fr_me: "Tu n'as plus de cartes !", en_me: "You have no cards left!" },
+  "cats.points.one": { en: "{n} point", fr: "{n} point" },
+  "cats.points.other": { en: "{n} points", fr: "{n} points" },
+  "cats.souris": { en: "Mouse!", fr: "Souris !" },
+  "cats.souris_label": { en: "Call \"Mouse!\": two other players let a match pass", fr: "Annoncer « Souris ! » : deux autres joueurs ont laissé passer un produit commun" },
+  "cats.stop": { en: "Stop the game", fr: "Arrêter la partie" },
+  "cats.infinite_hint": { en: "Infinite game: each time you give away all your cards you score a point. Stop when you wish: the two with the fewest points lose.", fr: "Partie infinie : chaque fois que tu donnes toutes tes cartes, tu marques un point. Arrêtez quand vous voulez : les deux qui ont le moins de points perdent." },
+  "cats.ev.point": { en: "{who} gave away all their cards: 1 point! They take {took} cards back.", fr: "{who} a donné toutes ses cartes : 1 point ! Il reprend {took} cartes.", en_me: "You gave away all your cards: 1 point! You take {took} cards back.", fr_me: "Tu as donné toutes tes cartes : 1 point ! Tu reprends {took} cartes." },
+  "cats.ev.souris_right": { en: "{who} called \"Mouse!\": the match let pass goes back under the decks.", fr: "{who} a annoncé « Souris ! » : le produit commun oublié repart sous les paquets.", en_me: "You called \"Mouse!\": the match let pass goes back under the decks.", fr_me: "Tu as annoncé « Souris ! » : le produit commun oublié repart sous les paquets." },
+  "cats.ev.souris_wrong": { en: "{who} called \"Mouse!\" by mistake: their cards go back under their deck.", fr: "{who} a annoncé « Souris ! » par erreur : ses cartes repartent sous son paquet.", en_me: "You called \"Mouse!\" by mistake: your cards go back under your deck.", fr_me: "Tu as annoncé « Souris ! » par erreur : tes cartes repartent sous ton paquet." },
+  "cats.ev.stop": { en: "{who} stopped the game.", fr: "{who} a arrêté la partie.", en_me: "You stopped the game.", fr_me: "Tu as arrêté la partie." },
+  "reason.cats.stopped": { en: "The players stopped the game: the two with the fewest points are the losers.", fr: "Les joueurs ont arrêté la partie : les deux qui ont le moins de points sont les perdants." },
+  "reason.cats.max_reveals_points": { en: "The game went on too long: players were ranked by their points.", fr: "La partie a duré trop longtemps : les joueurs sont classés selon leurs points." },
   "reason.cats.champion": { en: "Only two players are left: they are the losers.", fr: "Il ne reste que deux joueurs : ce sont les perdants." },
 
   // Monster Cube
