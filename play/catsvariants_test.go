@@ -29,5 +29,6 @@ func TestCatsEditionsTurnTheVariantsOn(t *testing.T) {
 		assert.Equal(t, tc.souris, cfg.SourisCall, tc.edition)
 		assert.False(t, cfg.Specials && tc.edition != "specials", tc.edition)
 	}
-	assert.NotContains(t, k.Editions, CatsInfinite, "hidden: not offered on the home")
+	assert.Equal(t, []string{"standard", CatsInfinite, CatsSouris}, k.Editions, "the variants are offered on the home, the standard game first")
+	assert.Equal(t, []string{"specials"}, k.Hidden, "the special cards are kept for later")
 }

@@ -35,9 +35,13 @@ type Setup struct {
 	NoTimers bool
 }
 
-// Hidden editions of Multipli Cat's that turn its variants on (booklet
-// 002): the infinite game, and the "Souris !" call for confirmed players.
-// Both play without the special cards.
+// Editions of Multipli Cat's that turn its variants on (booklet 002): the
+// infinite game, and the "Souris !" call for confirmed players. Both play
+// without the special cards. Decision: the home offers them beside the
+// standard game — the booklet gives the infinite game as "another way to
+// play" and the call as an extra rule for confident players, and a child
+// chooses their game there — while the special cards stay hidden (the
+// booklet keeps them for later).
 const (
 	CatsInfinite = "infinite"
 	CatsSouris   = "souris"
@@ -93,7 +97,7 @@ var kinds = map[string]*Kind{
 		messages: withCommon(potion.Messages()),
 	},
 	"cats": {
-		Name: "cats", Editions: []string{"standard"}, Hidden: []string{"specials", CatsInfinite, CatsSouris},
+		Name: "cats", Editions: []string{"standard", CatsInfinite, CatsSouris}, Hidden: []string{"specials"},
 		MinOpponents: 2, MaxOpponents: 7, DefaultOpponents: 3, RealTime: true, TwoStudents: true,
 		New: func(s Setup, seed uint64) (games.Engine, error) {
 			// Decision: a slap needs a reaction window to be judged in, so
