@@ -196,34 +196,42 @@ func TestPropertyReplayEqualsAndJSONRoundTripContinuesIdentically(t *testing.T) 
 		g, err := New(cfg, seed)
 		require.NoError(t, err)
 		drive(t, g, r, func() {})
-		want, err := json.Marshal(g)
-		require.NoError(t, err)
-
-		fresh, err := New(cfg, seed)
-		require.NoError(t, err)
-		replayed, _, err := games.Replay(fresh, g.Log())
-		require.NoError(t, err)
-		got, err := json.Marshal(replayed)
-		require.NoError(t, err)
-		require.JSONEq(t, string(want), string(got), "seed %d: replay", seed)
-
-		// Save half-way, load, and continue with the same inputs.
-		log := g.Log()
-		half := len(log) / 2
-		first, err := New(cfg, seed)
-		require.NoError(t, err)
-		_, _, err = games.Replay(first, log[:half])
-		require.NoError(t, err)
-		saved, err := json.Marshal(first)
-		require.NoError(t, err)
-		loaded, err := Load(saved)
-		require.NoError(t, err)
-		_, _, err = games.Replay(loaded, log[half:])
-		require.NoError(t, err)
-		got, err = json.Marshal(loaded)
-		require.NoError(t, err)
-		require.JSONEq(t, string(want), string(got), "seed %d: round trip", seed)
+		assertReplaysAndRoundTrips(t, g, cfg, seed)
 	}
+}
+
+// assertReplaysAndRoundTrips checks that a played game is what replaying
+// its input log from a fresh deal gives, and that saving it half-way,
+// loading and going on with the same inputs gives it too.
+func assertReplaysAndRoundTrips(t *testing.T, g *Game, cfg Config, seed uint64) {
+	t.Helper()
+	want, err := json.Marshal(g)
+	require.NoError(t, err)
+	fresh, err := New(cfg, seed)
+	require.NoError(t, err)
+	replayed, _, err := games.Replay(fresh, g.Log())
+	require.NoError(t, err)
+	got, err := json.Marshal(replayed)
+	require.NoError(t, err)
+	require.JSONEq(t, string(want), string(got), "seed %d: replay", seed)
+
+	log := g.Log()
+	half := len(log) / 2
+	first, err := New(cfg, seed)
+	require.NoError(t, err)
+	_, _, err = games.Replay(first, log[:half])
+	require.NoError(t, err)
+	saved, err := json.Marshal(first)
+	require.NoError(t, err)
+	loaded, err := Load(saved)
+	require.NoError(t, err)
+	require.Equal(t, cfg.Infinite, loaded.Config().Infinite, "seed %d: the variant survives a save", seed)
+	require.Equal(t, cfg.SourisCall, loaded.Config().SourisCall, "seed %d: the variant survives a save", seed)
+	_, _, err = games.Replay(loaded, log[half:])
+	require.NoError(t, err)
+	got, err = json.Marshal(loaded)
+	require.NoError(t, err)
+	require.JSONEq(t, string(want), string(got), "seed %d: round trip", seed)
 }
 
 // invariants that hold between any two inputs.

@@ -334,34 +334,7 @@ func TestPropertyVariantsConserveCardsReplayAndRoundTrip(t *testing.T) {
 		if cfg.Infinite {
 			assert.Len(t, g.Result().Winners, len(cfg.Seats)-2, "seed %d", seed)
 		}
-		want, err := json.Marshal(g)
-		require.NoError(t, err)
-
-		fresh, err := New(cfg, seed)
-		require.NoError(t, err)
-		replayed, _, err := games.Replay(fresh, g.Log())
-		require.NoError(t, err)
-		got, err := json.Marshal(replayed)
-		require.NoError(t, err)
-		require.JSONEq(t, string(want), string(got), "seed %d: replay", seed)
-
-		log := g.Log()
-		half := len(log) / 2
-		first, err := New(cfg, seed)
-		require.NoError(t, err)
-		_, _, err = games.Replay(first, log[:half])
-		require.NoError(t, err)
-		saved, err := json.Marshal(first)
-		require.NoError(t, err)
-		loaded, err := Load(saved)
-		require.NoError(t, err)
-		assert.Equal(t, cfg.Infinite, loaded.Config().Infinite)
-		assert.Equal(t, cfg.SourisCall, loaded.Config().SourisCall)
-		_, _, err = games.Replay(loaded, log[half:])
-		require.NoError(t, err)
-		got, err = json.Marshal(loaded)
-		require.NoError(t, err)
-		require.JSONEq(t, string(want), string(got), "seed %d: round trip", seed)
+		assertReplaysAndRoundTrips(t, g, cfg, seed)
 	}
 }
 
