@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"sync"
@@ -12,7 +11,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/multipli/multipli/store"
 	"github.com/multipli/multipli/store/storetest"
 )
 
@@ -50,14 +48,7 @@ func TestTheWALStaysSmallUnderASteadyStreamOfAnswers(t *testing.T) {
 	st := storetest.Open(t, db.URL)
 	ctx := context.Background()
 	const writers, batches, size = 64, 120, 10 // 76,800 answers, the writer never idle
-	c := newClass(t, st, newTeacher(t, st, "wal@s.test").ID, "CM2")
-	var roster []store.Student
-	for i := range writers {
-		roster = append(roster, store.Student{DisplayName: fmt.Sprintf("W%d", i), SecretKind: store.SecretPIN, SecretHash: "h"})
-	}
-	require.NoError(t, st.AddStudents(ctx, c.ID, roster))
-	roster, err := st.StudentsOf(ctx, c.ID)
-	require.NoError(t, err)
+	roster := newRoster(t, st, "wal@s.test", "W", writers)
 	var kids, sessions []int64
 	for _, kid := range roster {
 		kids = append(kids, kid.ID)

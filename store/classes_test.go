@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -24,6 +25,22 @@ func newClass(t testing.TB, st *store.Store, teacherID int64, name string) store
 	c := store.Class{TeacherID: teacherID, Name: name}
 	require.NoError(t, st.CreateClass(context.Background(), &c))
 	return c
+}
+
+// newRoster creates a teacher (by email) and a class of n students named
+// prefix0, prefix1…, and returns the students as stored.
+func newRoster(t testing.TB, st *store.Store, email, prefix string, n int) []store.Student {
+	t.Helper()
+	ctx := context.Background()
+	c := newClass(t, st, newTeacher(t, st, email).ID, "CE2")
+	kids := make([]store.Student, n)
+	for i := range kids {
+		kids[i] = store.Student{DisplayName: fmt.Sprintf("%s%d", prefix, i), SecretKind: store.SecretPIN, SecretHash: "h"}
+	}
+	require.NoError(t, st.AddStudents(ctx, c.ID, kids))
+	kids, err := st.StudentsOf(ctx, c.ID)
+	require.NoError(t, err)
+	return kids
 }
 
 func TestTeacherEmailIsUniqueIgnoringCase(t *testing.T) {

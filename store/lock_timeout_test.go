@@ -3,7 +3,6 @@ package store_test
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"log/slog"
 	"net/url"
 	"os"
@@ -106,14 +105,7 @@ func TestCommitsQueuedBehindALockTimeoutAnswerAtOnce(t *testing.T) {
 	base := pgSchema(t)
 	st := storetest.Open(t, withQuery(t, base, "lock_timeout", "300ms"))
 	ctx := context.Background()
-	c := newClass(t, st, newTeacher(t, st, "lock@s.test").ID, "CE1")
-	var roster []store.Student
-	for i := range 20 {
-		roster = append(roster, store.Student{DisplayName: fmt.Sprintf("L%d", i), SecretKind: store.SecretPIN, SecretHash: "h"})
-	}
-	require.NoError(t, st.AddStudents(ctx, c.ID, roster))
-	roster, err := st.StudentsOf(ctx, c.ID)
-	require.NoError(t, err)
+	roster := newRoster(t, st, "lock@s.test", "L", 20)
 	gameIDs := make([]int64, len(roster))
 	for i, k := range roster {
 		_, g := newGame(t, st, k.ID)

@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/multipli/multipli/store"
 	"github.com/multipli/multipli/store/storetest"
@@ -31,14 +29,7 @@ func heapAfterGC() uint64 {
 func TestTheWritePathKeepsNoMemoryPerAttempt(t *testing.T) {
 	st := storetest.Open(t, filepath.Join(t.TempDir(), "multipli.db"))
 	ctx := context.Background()
-	c := newClass(t, st, newTeacher(t, st, "mem@s.test").ID, "CE2")
-	var kids []store.Student
-	for i := range 20 {
-		kids = append(kids, store.Student{DisplayName: fmt.Sprintf("K%d", i), SecretKind: store.SecretPIN, SecretHash: "h"})
-	}
-	require.NoError(t, st.AddStudents(ctx, c.ID, kids))
-	kids, err := st.StudentsOf(ctx, c.ID)
-	require.NoError(t, err)
+	kids := newRoster(t, st, "mem@s.test", "K", 20)
 	seqs := make([]int64, len(kids))
 	sessions := make([]int64, len(kids))
 	for i, k := range kids {

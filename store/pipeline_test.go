@@ -3,7 +3,6 @@ package store_test
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -28,14 +27,7 @@ import (
 func TestPracticeBatchesArrivingTogetherAreEachStoredOrRefusedAlone(t *testing.T) {
 	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
-		c := newClass(t, st, newTeacher(t, st, "rush@s.test").ID, "CM1")
-		var kids []store.Student
-		for i := range 40 {
-			kids = append(kids, store.Student{DisplayName: fmt.Sprintf("R%d", i), SecretKind: store.SecretPIN, SecretHash: "h"})
-		}
-		require.NoError(t, st.AddStudents(ctx, c.ID, kids))
-		kids, err := st.StudentsOf(ctx, c.ID)
-		require.NoError(t, err)
+		kids := newRoster(t, st, "rush@s.test", "R", 40)
 		sessions := make([]store.PlaySession, len(kids))
 		for i, k := range kids {
 			sessions[i] = newSession(t, st, k.ID, monday9)

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/multipli/multipli/store"
 	"github.com/multipli/multipli/store/storetest"
 )
@@ -23,14 +21,7 @@ func BenchmarkRecordPractice(b *testing.B) {
 			st := storetest.Open(b, db.URL)
 			ctx := context.Background()
 			const students, batch = 200, 10
-			c := newClass(b, st, newTeacher(b, st, fmt.Sprintf("bench%d@s.test", time.Now().UnixNano())).ID, "CE2")
-			var kids []store.Student
-			for i := range students {
-				kids = append(kids, store.Student{DisplayName: fmt.Sprintf("K%d", i), SecretKind: store.SecretPIN, SecretHash: "h"})
-			}
-			require.NoError(b, st.AddStudents(ctx, c.ID, kids))
-			kids, err := st.StudentsOf(ctx, c.ID)
-			require.NoError(b, err)
+			kids := newRoster(b, st, fmt.Sprintf("bench%d@s.test", time.Now().UnixNano()), "K", students)
 			sessions := make([]int64, len(kids))
 			for i, k := range kids {
 				sessions[i] = newSession(b, st, k.ID, time.Now()).ID

@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -20,14 +19,7 @@ import (
 func TestAFailingCommitDoesNotSpoilItsGroup(t *testing.T) {
 	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
-		c := newClass(t, st, newTeacher(t, st, "group@s.test").ID, "CE2")
-		var kids []store.Student
-		for i := range 30 {
-			kids = append(kids, store.Student{DisplayName: fmt.Sprintf("K%d", i), SecretKind: store.SecretPIN, SecretHash: "h"})
-		}
-		require.NoError(t, st.AddStudents(ctx, c.ID, kids))
-		kids, err := st.StudentsOf(ctx, c.ID)
-		require.NoError(t, err)
+		kids := newRoster(t, st, "group@s.test", "K", 30)
 		sessions := make([]store.PlaySession, len(kids))
 		games := make([]store.Game, len(kids))
 		for i, k := range kids {
