@@ -61,24 +61,10 @@ func cubeTurn(s *Standin, v cube.View) (cube.Move, int64, bool) {
 	if v.TurnEnds > 0 && at >= v.TurnEnds {
 		return cube.Move{}, 0, false
 	}
-	codes := make([]int, len(v.Row))
-	for i, m := range v.Row {
-		codes[i] = m.Code
-	}
-	type cand struct {
-		code int
-		sol  cube.Solution
-	}
-	var cands []cand
-	for i, sols := range cube.SolveTargets(board, codes, v.Solver) {
-		for _, sol := range sols {
-			cands = append(cands, cand{codes[i], sol})
-		}
-	}
-	if len(cands) > 0 {
-		c := cands[s.IntN(len(cands))]
-		if s.Knows(games.Fact{A: c.sol.Values[0], B: c.sol.Values[1]}) {
-			return cube.Move{Type: cube.MoveFind, Code: c.code, Tile: c.sol.Move, Faces: c.sol.Faces[:], Ops: c.sol.Ops[:]}, at, true
+	if finds := cube.Finds(board, v.Row, v.Solver); len(finds) > 0 {
+		f := finds[s.IntN(len(finds))]
+		if s.Knows(games.Fact{A: f.Solution.Values[0], B: f.Solution.Values[1]}) {
+			return f.Move(), at, true
 		}
 	}
 	moves := cube.LegalTileMoves(board)

@@ -309,20 +309,10 @@ func (c *cubeKid) next(now int64) (any, int64, bool) {
 		}
 		return ms
 	}
-	codes := make([]int, len(v.Row))
-	for i, m := range v.Row {
-		codes[i] = m.Code
-	}
-	type cand struct {
-		code int
-		sol  cube.Solution
-	}
-	var cands []cand
-	for i, sols := range cube.SolveTargets(board, codes, v.Solver) {
-		for _, s := range sols {
-			if s.Ops[0] == "*" && s.Move != nil {
-				cands = append(cands, cand{codes[i], s})
-			}
+	var cands []cube.Find // the child looks for a × b ± c with a tile move
+	for _, f := range cube.Finds(board, v.Row, v.Solver) {
+		if f.Solution.Ops[0] == "*" && f.Solution.Move != nil {
+			cands = append(cands, f)
 		}
 	}
 	if len(cands) == 0 {
@@ -330,14 +320,14 @@ func (c *cubeKid) next(now int64) (any, int64, bool) {
 		return pass, now + limit(int64(3000+c.rng.IntN(4000))), ok
 	}
 	pick := cands[c.rng.IntN(len(cands))]
-	f := games.Fact{A: pick.sol.Values[0], B: pick.sol.Values[1]}
+	f := games.Fact{A: pick.Solution.Values[0], B: pick.Solution.Values[1]}
 	right, k := c.knows(f)
 	think := limit(2*c.think(k) + int64(c.rng.IntN(2000)))
-	m := cube.Move{Type: cube.MoveFind, Code: pick.code, Tile: pick.sol.Move, Faces: pick.sol.Faces[:], Ops: pick.sol.Ops[:]}
+	m := pick.Move()
 	switch {
 	case right:
 	case c.rng.Float64() < 0.5:
-		m.Ops = []string{"*", map[string]string{"+": "-", "-": "+"}[pick.sol.Ops[1]]}
+		m.Ops = []string{"*", map[string]string{"+": "-", "-": "+"}[pick.Solution.Ops[1]]}
 	default:
 		pass, ok := c.passMove()
 		return pass, now + think, ok

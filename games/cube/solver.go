@@ -417,3 +417,31 @@ func LegalTileMoves(l Layout) []TileMove {
 	}
 	return out
 }
+
+// Find is one way to take a monster of the row: its code and a solution.
+type Find struct {
+	Code     int
+	Solution Solution
+}
+
+// Finds lists every find on a board for the monsters of a row, in the
+// row's order, as a player (or a simulated child) looks for them.
+func Finds(l Layout, row []Monster, r Rules) []Find {
+	codes := make([]int, len(row))
+	for i, m := range row {
+		codes[i] = m.Code
+	}
+	var out []Find
+	for i, sols := range SolveTargets(l, codes, r) {
+		for _, s := range sols {
+			out = append(out, Find{Code: codes[i], Solution: s})
+		}
+	}
+	return out
+}
+
+// Move is the find as a move.
+func (f Find) Move() Move {
+	s := f.Solution
+	return Move{Type: MoveFind, Code: f.Code, Tile: s.Move, Faces: s.Faces[:], Ops: s.Ops[:]}
+}

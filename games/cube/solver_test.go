@@ -163,3 +163,27 @@ func BenchmarkGame(b *testing.B) {
 		})
 	}
 }
+
+// Finds lists, in the row's order, each monster's solutions as Solve gives
+// them, and each find is a move that names its code and tiles.
+func TestFindsAreEachRowMonstersSolutions(t *testing.T) {
+	rng := newTestRNG(5)
+	r := Rules{Arith: ArithMul, Move: MoveNone}
+	l := StartLayout(0, SideNumbers, rng.Perm(9))
+	row := []Monster{{Code: 14}, {Code: 999}, {Code: 7}}
+	var want []Find
+	for _, m := range row {
+		for _, s := range Solve(l, m.Code, r) {
+			want = append(want, Find{Code: m.Code, Solution: s})
+		}
+	}
+	got := Finds(l, row, r)
+	require.NotEmpty(t, got, "the start layout has finds for 14 or 7")
+	assert.Equal(t, want, got)
+	for _, f := range got {
+		m := f.Move()
+		assert.Equal(t, MoveFind, m.Type)
+		assert.Equal(t, f.Code, m.Code)
+		assert.Equal(t, f.Solution.Faces[:], m.Faces)
+	}
+}
