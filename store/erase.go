@@ -337,8 +337,17 @@ func seatsOf(seats string, studentID int64) []int {
 // started it. It reads the seats of all games (a LIKE on a column without
 // an index): an erasure or an export is rare, and a child may have been
 // invited to any game of their class.
+//
+// On PostgreSQL the rows are locked (FOR UPDATE), so that a move saved
+// meanwhile is either read here or waits and is then refused as stale; a
+// plain read could be followed by a move's save and its state lost to the
+// rewrite. SQLite's erasure holds the write lock from its BEGIN.
 func seatedGames(q conn, studentID int64) ([]seatedGame, error) {
-	rows, err := q.query("SELECT id, play_session_id, seats, state FROM games WHERE seats LIKE ? ORDER BY id", seatPattern(studentID))
+	query := "SELECT id, play_session_id, seats, state FROM games WHERE seats LIKE ? ORDER BY id"
+	if q.pg {
+		query += " FOR UPDATE"
+	}
+	rows, err := q.query(query, seatPattern(studentID))
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
 	"strconv"
@@ -66,4 +67,71 @@ func TestErasingAStudentLeavesAloneTheGamesOfAStudentWhoseIDStartsTheSame(t *tes
 		require.NoError(t, err)
 		assert.Equal(t, matePlan, ps.Plan)
 	})
+}
+
+// A move saved while the erasure runs is not lost to the rewrite of its
+// game: on PostgreSQL the erasure locks the games it rewrites before
+// reading them, so it waits for the move's transaction and rewrites the
+// state the move left.
+func TestAMoveSavedWhileAClassmateIsErasedIsKept(t *testing.T) {
+	var url string
+	for _, db := range storetest.Databases(t) {
+		if db.Name == "postgres" {
+			url = db.URL
+		}
+	}
+	if url == "" {
+		t.Skip("a concurrent transaction on the games needs PostgreSQL: set " + storetest.PostgresEnv)
+	}
+	st := storetest.Open(t, url)
+	ctx := context.Background()
+	kids := newRoster(t, st, "race@s.test", "k", 2)
+	erased, mate := kids[0], kids[1]
+	now := time.Now().UTC()
+	ps := store.PlaySession{StudentID: mate.ID, Plan: "{}", StartedAt: now}
+	require.NoError(t, st.CreatePlaySession(ctx, &ps))
+	seats := fmt.Sprintf(`[{"kind":"student","name":%q,"student_id":%d},{"kind":"student","name":%q,"student_id":%d}]`, mate.DisplayName, mate.ID, erased.DisplayName, erased.ID)
+	state := func(moves int) string {
+		return fmt.Sprintf(`{"engine":{"moves":%d,"config":{"seats":[{"kind":"student","name":%q},{"kind":"student","name":%q}]}},"sessions":[%d,0]}`,
+			moves, mate.DisplayName, erased.DisplayName, ps.ID)
+	}
+	g := store.Game{PlaySessionID: ps.ID, Game: "potion", Seats: seats, State: state(1), Status: "playing", CreatedAt: now, UpdatedAt: now}
+	require.NoError(t, st.CreateGame(ctx, &g))
+
+	// The classmate's move, saved by another connection, not committed yet.
+	other, err := sql.Open("pgx", url)
+	require.NoError(t, err)
+	defer func() { _ = other.Close() }()
+	move, err := other.BeginTx(ctx, nil)
+	require.NoError(t, err)
+	var movePID int
+	require.NoError(t, move.QueryRowContext(ctx, "SELECT pg_backend_pid()").Scan(&movePID))
+	_, err = move.ExecContext(ctx, "UPDATE games SET state = $1, version = version + 1 WHERE id = $2", state(2), g.ID)
+	require.NoError(t, err)
+
+	erasedErr := make(chan error, 1)
+	go func() { erasedErr <- st.EraseStudent(ctx, erased.ID) }()
+	// Wait until the erasure waits for the move (it reached the game).
+	for {
+		var n int
+		require.NoError(t, other.QueryRowContext(ctx, "SELECT COUNT(*) FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))", movePID).Scan(&n))
+		if n > 0 {
+			break
+		}
+		select {
+		case err := <-erasedErr:
+			t.Fatalf("the erasure ended without meeting the move's lock: %v", err)
+		default:
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	require.NoError(t, move.Commit())
+	require.NoError(t, <-erasedErr)
+
+	after, err := st.Game(ctx, g.ID)
+	require.NoError(t, err)
+	assert.Contains(t, after.State, `"moves":2`, "the move saved during the erasure is kept")
+	assert.NotContains(t, after.State, erased.DisplayName)
+	assert.NotContains(t, after.Seats, erased.DisplayName)
+	assert.Equal(t, g.Version+2, after.Version, "the move's version, then the erasure's")
 }
