@@ -135,3 +135,32 @@ func TestAMoveSavedWhileAClassmateIsErasedIsKept(t *testing.T) {
 	assert.NotContains(t, after.Seats, erased.DisplayName)
 	assert.Equal(t, g.Version+2, after.Version, "the move's version, then the erasure's")
 }
+
+// BenchmarkEraseAmong20000Games erases children of a school whose games
+// table holds 20,000 games of ~8 KB (a MultipliPotion state is 5–10 KB):
+// the erasure reads every game's seats (a LIKE without an index).
+func BenchmarkEraseAmong20000Games(b *testing.B) {
+	for _, db := range storetest.Databases(b) {
+		st := storetest.Open(b, db.URL)
+		ctx := context.Background()
+		runs := 0
+		b.Run(db.Name, func(b *testing.B) {
+			runs++ // the benchmark runs again with a larger b.N: a roster of its own
+			kids := newRoster(b, st, fmt.Sprintf("bench%d@s.test", runs), fmt.Sprintf("r%d-", runs), b.N+1)
+			if runs == 1 {
+				host := kids[len(kids)-1]
+				ps := store.PlaySession{StudentID: host.ID, Plan: "{}", StartedAt: time.Now().UTC()}
+				require.NoError(b, st.CreatePlaySession(ctx, &ps))
+				seats := fmt.Sprintf(`[{"kind":"student","name":"%s","student_id":%d},{"kind":"computer","name":"Moka","bot":2}]`, host.DisplayName, host.ID)
+				state := `{"engine":{"pad":"` + strings.Repeat("x", 8000) + `"}}`
+				require.NoError(b, store.ExecForTest(ctx, st, fmt.Sprintf(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+INSERT INTO games (play_session_id, game, edition, seats, state, version, status, created_at, updated_at)
+SELECT %d, 'potion', '3', '%s', '%s', 1, 'over', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP FROM n`, ps.ID, seats, state)))
+			}
+			b.ResetTimer()
+			for i := range b.N {
+				require.NoError(b, st.EraseStudent(ctx, kids[i].ID))
+			}
+		})
+	}
+}
