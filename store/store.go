@@ -214,6 +214,7 @@ func sqliteDSN(databaseURL string) (string, error) {
 	q.Set("_foreign_keys", "on")
 	q.Set("_synchronous", "FULL")
 	q.Set("_txlock", "immediate")
+	q.Set("_secure_delete", "on") // deleted rows are overwritten with zeros in the file, not left in free pages (erase.go)
 	return "file:" + path + "?" + q.Encode(), nil
 }
 
