@@ -97,10 +97,14 @@ type View struct {
 	Finished  []int        `json:"finished"`
 	Over      bool         `json:"over"`
 	// Infinite game: the points of every seat; SourisCall: the call is on.
-	Infinite   bool   `json:"infinite,omitempty"`
-	Points     []int  `json:"points,omitempty"`
-	SourisCall bool   `json:"souris_call,omitempty"`
-	Legal      []Move `json:"legal"`
+	Infinite   bool  `json:"infinite,omitempty"`
+	Points     []int `json:"points,omitempty"`
+	SourisCall bool  `json:"souris_call,omitempty"`
+	// Factors is the largest factor of the deck's multiplications, at least
+	// 10 (the box's): a product card prints its multiplications a × b with
+	// a, b up to it, as the box's product cards print theirs.
+	Factors int    `json:"factors"`
+	Legal   []Move `json:"legal"`
 }
 
 // View is what seat may see (any other seat number gets the public table).
@@ -111,7 +115,8 @@ func (g *Game) SeatView(seat int) View {
 	st := &g.st
 	v := View{Seat: seat, Turn: st.Turn, Clockwise: st.Dir > 0, Magic: st.Magic, Clock: st.Clock,
 		Finished: append([]int{}, st.Finished...), Over: st.Done, Legal: append([]Move{}, g.Legal(seat)...),
-		Infinite: st.Config.Infinite, Points: slices.Clone(st.Points), SourisCall: st.Config.SourisCall, TwoPiles: g.twoPiles()}
+		Infinite: st.Config.Infinite, Points: slices.Clone(st.Points), SourisCall: st.Config.SourisCall, TwoPiles: g.twoPiles(),
+		Factors: max(10, st.Config.Level.MaxFactor, slices.Max(append([]int{0}, st.Config.Level.Tables...)))}
 	for i := range st.Players {
 		p := &st.Players[i]
 		v.Players = append(v.Players, PlayerView{Name: st.Config.Seats[g.owner(i)].Name, Computer: !g.human(i),
