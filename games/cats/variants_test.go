@@ -202,6 +202,25 @@ func TestSourisCallOnYourOwnMatchIsWrong(t *testing.T) {
 	assert.Equal(t, []Card{Product(12)}, pileOf(g, 2))
 	assert.Equal(t, 0, g.Stats().Souris)
 }
+
+// A call in the window where the match appears is too early: wrong, and
+// no attempt (3×4 = 12 is no wrong fact).
+func TestSourisTooEarlyIsWrong(t *testing.T) {
+	g := rigWith(t, Config{Seats: students(4), SourisCall: true},
+		[]Card{Mult(3, 4), f1}, []Card{f2, f3}, []Card{Product(12), f5}, []Card{f7, f1})
+	play(t, g, 0, Flip(), 0)
+	play(t, g, 1, Flip(), 100)
+	play(t, g, 2, Flip(), 200)
+	st := play(t, g, 1, Souris(), 400)
+	assert.Empty(t, pileOf(g, 1))
+	assert.Equal(t, []Card{f3, f2}, deckOf(g, 1))
+	assert.Equal(t, []Card{Mult(3, 4)}, pileOf(g, 0), "the match stays")
+	assert.Nil(t, g.st.Win)
+	assert.Equal(t, 3, g.st.Turn, "the turn holder reveals next")
+	assert.Empty(t, st.Attempts, "3×4 = 12 is no wrong fact")
+	refused(t, g, 3, Souris(), 500, "cats.window_closed")
+}
+
 func TestSourisIsOffUnlessConfigured(t *testing.T) {
 	g := rig(t, students(3), fillers(3), fillers(3), fillers(3))
 	play(t, g, 0, Flip(), 0)
