@@ -193,8 +193,6 @@ func (g *Game) inPlayInto(out []int) []int {
 	return out
 }
 
-func (g *Game) inPlay() []int { return g.inPlayInto(nil) }
-
 // hasMatch reports two newest cards with the same product.
 func hasMatch(tops []Card) bool {
 	for i, c := range tops {
