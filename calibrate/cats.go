@@ -39,7 +39,8 @@ const catsFalseSlap = 0.15
 // fact of a multiplication card on the match), after a log-normal time
 // around its typical time, if that is within the window; when nothing
 // matches it slaps by mistake with chance catsFalseSlap × (1 − P(its
-// card's fact)). On its turn it flips after catsFlipMS.
+// card's fact)). On its turn it flips after catsFlipMS. With one bot the
+// game is the two-player one: the stand-in watches both its piles.
 func PlayCats(s *Standin, level games.Level, opp games.Seat, bots int, seed uint64) (CatsOutcome, error) {
 	seats := []games.Seat{{Kind: games.SeatStudent, Name: "student"}}
 	for i := range bots {
@@ -64,14 +65,14 @@ func PlayCats(s *Standin, level games.Level, opp games.Seat, bots int, seed uint
 		if plan != nil && plan.Type == cats.MoveSlap && planReveal != reveals {
 			plan = nil // the window it was for has gone
 		}
-		if v.Window != nil && judged != reveals && !v.Players[me].Out {
+		if v.Window != nil && judged != reveals {
 			judged = reveals
 			if ok, delay := catsSlap(s, v); ok && v.Window.Opened+delay <= v.Window.Deadline {
 				m := cats.Slap()
 				plan, planAt, planReveal = &m, max(v.Window.Opened+delay, v.Clock), reveals
 			}
 		}
-		if plan == nil && v.Turn == me && slices.Contains(g.Waiting(), me) && slices.ContainsFunc(v.Legal, isFlip) {
+		if plan == nil && v.Players[v.Turn].Owner == me && slices.Contains(g.Waiting(), me) && slices.ContainsFunc(v.Legal, isFlip) {
 			m := cats.Flip()
 			plan, planAt = &m, v.Clock+catsFlipMS
 		}
@@ -104,21 +105,31 @@ func PlayCats(s *Standin, level games.Level, opp games.Seat, bots int, seed uint
 
 func isFlip(m cats.Move) bool { return m.Type == cats.MoveFlip }
 
-// catsSlap decides the stand-in's slap on the newest cards, and its delay.
+// catsSlap decides the stand-in's slap on the newest cards, and its delay:
+// on the first of its piles (seat 0's) that matches another pile, else as a
+// mistake on its first pile showing a multiplication.
 func catsSlap(s *Standin, v cats.View) (bool, int64) {
-	mine := v.Players[0].Top
-	val, ok := mine.Value()
-	if !ok {
-		return false, 0
-	}
-	var partner *cats.Card
-	for i := 1; i < len(v.Players); i++ {
-		if p := v.Players[i]; !p.Out {
-			if w, ok := p.Top.Value(); ok && w == val {
-				partner = &p.Top
+	var mine, partner *cats.Card
+	for i, p := range v.Players {
+		val, ok := p.Top.Value()
+		if p.Owner != 0 || p.Out || !ok {
+			continue
+		}
+		if mine == nil {
+			mine = &v.Players[i].Top
+		}
+		for j, q := range v.Players {
+			if w, ok := q.Top.Value(); j != i && !q.Out && ok && w == val {
+				mine, partner = &v.Players[i].Top, &v.Players[j].Top
 				break
 			}
 		}
+		if partner != nil {
+			break
+		}
+	}
+	if mine == nil {
+		return false, 0
 	}
 	if partner == nil {
 		if mine.IsMult() && s.Chance(catsFalseSlap*(1-s.P(mine.Fact()))) {

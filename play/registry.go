@@ -11,6 +11,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/games/cats"
@@ -35,25 +36,46 @@ type Setup struct {
 	NoTimers bool
 }
 
-// Editions of Multipli Cat's that turn its variants on (booklet 002): the
-// infinite game, and the "Souris !" call for confirmed players. Both play
-// without the special cards. Decision: the home offers them beside the
-// standard game — the booklet gives the infinite game as "another way to
-// play" and the call as an extra rule for confident players, and a child
-// chooses their game there — while the special cards stay hidden (the
-// booklet keeps them for later).
+// Options of Multipli Cat's (booklet 002): the special cards, the infinite
+// game and the "Souris !" call for confirmed players. Decision: they are
+// options a child ticks on the game's card of the home, not editions, so
+// that they combine freely: the edition is "standard" (none) or the chosen
+// options joined by "+" in this order, e.g. "specials+souris". The booklet
+// advises starting without the special cards and keeps the call for
+// confirmed players, so every option is off unless ticked. The single
+// options ("specials", "infinite", "souris") were editions before and
+// still name the same games.
 const (
+	CatsSpecials = "specials"
 	CatsInfinite = "infinite"
 	CatsSouris   = "souris"
 )
+
+// catsOptions reads a Multipli Cat's edition.
+func catsOptions(edition string) (specials, infinite, souris bool) {
+	for _, o := range strings.Split(edition, "+") {
+		switch o {
+		case CatsSpecials:
+			specials = true
+		case CatsInfinite:
+			infinite = true
+		case CatsSouris:
+			souris = true
+		}
+	}
+	return specials, infinite, souris
+}
 
 // Kind is one of the four games as the platform offers it.
 type Kind struct {
 	Name     string
 	Editions []string // the first is the default
-	// Hidden editions are accepted but not offered on the home (Multipli
-	// Cat's special cards: the booklet keeps them for later).
+	// Hidden editions are accepted but not offered on the home.
 	Hidden []string
+	// Options a child may combine on top of the first edition (Multipli
+	// Cat's): an edition is then also any non-empty list of them joined by
+	// "+", in this order, each once.
+	Options []string
 	// MinOpponents, MaxOpponents and DefaultOpponents bound the computer
 	// (or classmate) seats beside the student's.
 	MinOpponents, MaxOpponents, DefaultOpponents int
@@ -76,7 +98,21 @@ func (k *Kind) Message(code string) (games.Message, bool) {
 
 // HasEdition reports whether the game offers the edition.
 func (k *Kind) HasEdition(e string) bool {
-	return slices.Contains(k.Editions, e) || slices.Contains(k.Hidden, e)
+	if slices.Contains(k.Editions, e) || slices.Contains(k.Hidden, e) {
+		return true
+	}
+	if len(k.Options) == 0 || e == "" {
+		return false
+	}
+	last := -1
+	for _, o := range strings.Split(e, "+") {
+		i := slices.Index(k.Options, o)
+		if i <= last {
+			return false // unknown, repeated or out of order: one name per game
+		}
+		last = i
+	}
+	return true
 }
 
 func withCommon(own map[string]games.Message) map[string]games.Message {
@@ -97,8 +133,9 @@ var kinds = map[string]*Kind{
 		messages: withCommon(potion.Messages()),
 	},
 	"cats": {
-		Name: "cats", Editions: []string{"standard", CatsInfinite, CatsSouris}, Hidden: []string{"specials"},
-		MinOpponents: 2, MaxOpponents: 7, DefaultOpponents: 3, RealTime: true, TwoStudents: true,
+		// One opponent: the booklet's two-player game, two piles each.
+		Name: "cats", Editions: []string{"standard"}, Options: []string{CatsSpecials, CatsInfinite, CatsSouris},
+		MinOpponents: 1, MaxOpponents: 7, DefaultOpponents: 3, RealTime: true, TwoStudents: true,
 		New: func(s Setup, seed uint64) (games.Engine, error) {
 			// Decision: a slap needs a reaction window to be judged in, so
 			// Multipli Cat's cannot switch it off; a student without timers
@@ -112,8 +149,9 @@ var kinds = map[string]*Kind{
 			case s.TimerEnabled && s.WindowMS > 0:
 				window = s.WindowMS
 			}
-			return asEngine(cats.New(cats.Config{Level: s.Level, Seats: s.Seats, Specials: s.Edition == "specials", WindowMS: window,
-				Infinite: s.Edition == CatsInfinite, SourisCall: s.Edition == CatsSouris}, seed))
+			specials, infinite, souris := catsOptions(s.Edition)
+			return asEngine(cats.New(cats.Config{Level: s.Level, Seats: s.Seats, Specials: specials, WindowMS: window,
+				Infinite: infinite, SourisCall: souris}, seed))
 		},
 		Load:     func(b []byte) (games.Engine, error) { return asEngine(cats.Load(b)) },
 		messages: withCommon(cats.Messages()),

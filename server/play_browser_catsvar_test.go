@@ -42,17 +42,22 @@ func TestBrowserMultipliCatsInfiniteGameShowsPointsAndStops(t *testing.T) {
 }
 
 // With the "Souris !" call the button is offered while a window is open and
-// sends the call (here usually a wrong one: the engine judges it).
+// sends the call (here usually a wrong one: the engine judges it); it says
+// when a call is allowed, and a line under the controls gives the rule.
 func TestBrowserMultipliCatsSourisButtonSendsTheCall(t *testing.T) {
 	b := newBrowserTest(t, 9)
 	b.login()
 	g := b.openGame("cats", "souris")
+	b.run(chromedp.WaitVisible(chromedp.CSS(`.souris-rule`)))
+	assert.Contains(t, b.eval(`document.querySelector(".souris-rule").textContent`), "wait for the next card")
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		g = b.game(g)
 		require.NotEqual(t, true, g["over"])
 		switch {
 		case has(g, "souris"):
+			b.run(chromedp.WaitVisible(chromedp.CSS(`[data-key="souris"]`)))
+			assert.Equal(t, "Souris!after the next card", b.eval(`document.querySelector('[data-key="souris"]').textContent`))
 			b.click("souris")
 			for range 50 {
 				g = b.game(g)
@@ -69,4 +74,94 @@ func TestBrowserMultipliCatsSourisButtonSendsTheCall(t *testing.T) {
 		}
 	}
 	t.Fatal("no window offered the Souris! call in time")
+}
+
+// The Cat's card of the home: two players (two piles each) and the options
+// ticked together start one game with all of them; the table shows the
+// four piles, the student's two first, and the student plays their turns.
+func TestBrowserMultipliCatsTwoPlayersWithOptionsFromTheHome(t *testing.T) {
+	b := newBrowserTest(t, 9)
+	b.login()
+	b.eval(`(() => { const s = document.querySelector('[data-key="players-cats"]'); s.value = "2"; s.dispatchEvent(new Event("change")); return ""; })()`)
+	b.click("opt-cats-specials")
+	b.click("opt-cats-souris")
+	b.screenshot("cats-home-options")
+	g := b.start("start-cats")
+	g = b.game(g)
+	assert.Equal(t, "specials+souris", g["edition"])
+	v := viewOf(g)
+	assert.Equal(t, true, v["two_piles"])
+	assert.Equal(t, true, v["souris_call"])
+	require.Len(t, g["seats"], 2, "Léa and one computer cat")
+	b.run(chromedp.WaitVisible(chromedp.CSS(`.cat-player`)))
+	assert.Equal(t, "4", b.eval(`String(document.querySelectorAll(".cat-player").length)`), "four piles")
+	assert.Equal(t, "You · pile 1|You · pile 2", b.eval(`[...document.querySelectorAll(".cat-player.me")].map((e) => e.getAttribute("aria-label")).join("|")`))
+	b.screenshot("cats-two-piles")
+	flips := 0
+	deadline := time.Now().Add(45 * time.Second)
+	for flips < 2 && time.Now().Before(deadline) {
+		g = b.game(g)
+		require.NotEqual(t, true, g["over"])
+		if has(g, "flip") {
+			version := g["version"].(float64)
+			b.click("flip")
+			g = b.waitChange(g, version)
+			flips++
+			continue
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	require.Equal(t, 2, flips, "Léa revealed from both her piles")
+	revealed := 0
+	for _, p := range viewOf(g)["players"].([]any) {
+		pm := p.(map[string]any)
+		if pm["owner"] == float64(0) && pm["pile"].(float64) > 0 {
+			revealed++
+		}
+	}
+	assert.Equal(t, 2, revealed, "one card on each of her piles")
+}
+
+// A product card prints its multiplications, as the booklet's cards do
+// (the dev harness on a real two-pile view that shows the product 16).
+func TestBrowserMultipliCatsProductCardPrintsItsMultiplications(t *testing.T) {
+	b := newBrowserTest(t, 9)
+	b.run(chromedp.Navigate(b.base + "/static/play/dev/game.html?fixture=cats-2piles"))
+	b.run(chromedp.WaitVisible(chromedp.CSS(`body[data-ready="1"] .cprod`)))
+	facts := b.eval(`[...document.querySelectorAll("svg.ccard")].filter((s) => s.querySelector(".cprod")?.textContent === "16")
+		.map((s) => [...s.querySelectorAll(".cprod-fact")].map((e) => e.textContent).join(" ")).join("|")`)
+	assert.Equal(t, "2×8 4×4 8×2", facts)
+	assert.Contains(t, b.eval(`[...document.querySelectorAll(".cat-card")].map((e) => e.getAttribute("aria-label")).join("|")`),
+		"product 16 (2 × 8, 4 × 4, 8 × 2)", "read aloud too")
+	b.screenshot("cats-product-card")
+}
+
+// The result names several winners in the plural (French "ont gagné"), and
+// a Cat's game says why it ended. The real shell, in Chromium, on a game
+// over whose winners are two other players.
+func TestBrowserResultNamesSeveralWinnersInThePlural(t *testing.T) {
+	b := newBrowserTest(t, 9)
+	b.run(chromedp.Navigate(b.base + "/static/play/dev/game.html?fixture=cats&lang=fr"))
+	b.run(chromedp.WaitVisible(chromedp.CSS(`body[data-ready="1"] .cats-game`)))
+	title := b.evalAsync(`(async () => {
+		const dto = await (await fetch("/static/play/dev/fixtures/cats.json")).json();
+		dto.over = true;
+		dto.view.over = true;
+		dto.result = { winners: [1, 2], scores: [0, 2, 2, 0], reason: "cats.two_left" };
+		const root = document.createElement("main");
+		document.body.append(root);
+		const { mount } = await import("/static/play/shell.js");
+		await mount({ root, gameID: "over", socket: false, transport: { game: async () => dto, move: async () => dto, end: async () => ({}), start: async () => ({}) } });
+		await new Promise((r) => setTimeout(r, 100));
+		return root.querySelector("#result-title").textContent + "|" + root.querySelector(".result p").textContent;
+	})()`)
+	assert.Equal(t, "Minou, Hibou ont gagné cette fois.|Il ne reste que deux joueurs : ce sont les perdants.", title)
+}
+
+// evalAsync evaluates an expression whose value is a promise of a string.
+func (b *browserTest) evalAsync(expr string) string {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
+	require.NoError(b.t, err)
+	return v
 }

@@ -344,7 +344,7 @@ func catsMatchOf(g map[string]any) bool { return catsMatch(g) }
 func TestBrowserStudentWinsAMultipliCatsExchangeWithASlap(t *testing.T) {
 	b := newBrowserTest(t, 9)
 	b.login()
-	g := b.start("start-cats-standard")
+	g := b.start("start-cats")
 	b.screenshot("cats-1-start")
 	useKey := false
 	deadline := time.Now().Add(90 * time.Second)

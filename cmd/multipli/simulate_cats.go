@@ -44,7 +44,11 @@ func simulateCats(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		*n, *players, *deck, c.Mult, c.Product, c.Special, *seed)
 
 	names := map[int]string{games.BotBeginner: "beginner", games.BotSolid: "solid", games.BotStrong: "strong"}
-	fmt.Fprintln(stdout, "Levels alternate round the table. champion: share of games won by that level; loser: share of the two loser places.")
+	losers := 2.0 // the last two lose; with two players (two piles each), the last one
+	if *players == 2 {
+		losers = 1
+	}
+	fmt.Fprintln(stdout, "Levels alternate round the table. champion: share of games won by that level; loser: share of the loser places.")
 	fmt.Fprintf(stdout, "%-18s %10s %10s %8s %8s %9s %10s %11s %8s %7s\n", "A vs B", "champ A", "champ B", "loser A", "loser B", "reveals", "exchanges", "gluttonies", "missed", "capped")
 	for _, pair := range [][2]int{{1, 2}, {1, 3}, {2, 3}, {2, 2}} {
 		if err := ctx.Err(); err != nil {
@@ -68,7 +72,7 @@ func simulateCats(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		fmt.Fprintf(stdout, "%-18s %9.1f%% %9.1f%% %7.1f%% %7.1f%% %9.0f %10.1f %11.1f %8.1f %7d\n",
 			names[pair[0]]+" vs "+names[pair[1]],
 			share(r.Champion, pair[0], 0, g), share(r.Champion, pair[1], 1, g),
-			share(r.Loser, pair[0], 0, 2*g), share(r.Loser, pair[1], 1, 2*g),
+			share(r.Loser, pair[0], 0, losers*g), share(r.Loser, pair[1], 1, losers*g),
 			float64(r.Reveals)/g, float64(r.Exchanges)/g, float64(r.Gluttonies)/g, float64(r.Missed)/g, r.Capped)
 	}
 

@@ -2,6 +2,7 @@ package cats
 
 import (
 	"math"
+	"slices"
 
 	"github.com/multipli/multipli/games"
 )
@@ -14,9 +15,12 @@ type Table struct {
 	In        []bool `json:"in"`
 	DeckEmpty []bool `json:"deck_empty"`
 	Revealed  []int  `json:"revealed"`
-	// Missed lists the matches the last window let pass that still stand
+	// Missed lists the matches the last window let pass that may be called
 	// (everybody saw them; only with Config.SourisCall).
 	Missed [][]int `json:"missed,omitempty"`
+	// Owners is the player of each pile with two players (two piles each);
+	// nil otherwise (pile i is seat i's).
+	Owners []int `json:"owners,omitempty"`
 }
 
 // BotProfile is how a computer cat level plays: its default median reaction
@@ -102,9 +106,16 @@ func (g *Game) table(revealed []int) *Table {
 	n := len(g.st.Players)
 	t := &g.tab
 	t.Tops, t.In, t.DeckEmpty, t.Revealed = t.Tops[:0], t.In[:0], t.DeckEmpty[:0], revealed
-	t.Missed = nil
+	t.Missed, t.Owners = nil, nil
 	if g.st.Config.SourisCall {
-		t.Missed = g.standing()
+		for _, m := range g.callable() {
+			t.Missed = append(t.Missed, m.Seats)
+		}
+	}
+	if g.twoPiles() {
+		for i := range n {
+			t.Owners = append(t.Owners, g.owner(i))
+		}
 	}
 	for i := range n {
 		p := &g.st.Players[i]
@@ -119,12 +130,18 @@ func (g *Game) table(revealed []int) *Table {
 	return t
 }
 
-// botsReact draws, when a window opens, when each computer cat will slap.
+// botsReact draws, when a window opens, when each computer cat's pile will
+// slap. With two piles each, a Chase or an Ambush is slapped with both
+// hands at once: one draw per player.
 func (g *Game) botsReact(revealed []int) {
 	st := &g.st
 	var t *Table
-	for i, seat := range st.Config.Seats {
+	for i := range st.Players {
+		seat := st.Config.Seats[g.owner(i)]
 		if seat.Human() || st.Players[i].Out {
+			continue
+		}
+		if everybody(st.Win.Kind) && slices.ContainsFunc(g.handsOf(g.owner(i)), func(o int) bool { return o < i && !st.Players[o].Out }) {
 			continue
 		}
 		if t == nil {

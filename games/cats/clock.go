@@ -29,7 +29,7 @@ func (g *Game) nextDue() (int64, int) {
 		consider(st.Win.Deadline, dueDeadline)
 	}
 	if st.Win == nil || !(st.Win.Live || st.Win.Souris) {
-		seat := st.Config.Seats[st.Turn]
+		seat := st.Config.Seats[g.owner(st.Turn)]
 		switch {
 		case !seat.Human():
 			consider(st.TurnSince+int64(st.Config.RevealDelayMS), dueReveal)
@@ -56,8 +56,8 @@ func (g *Game) advance(limit int64, inclusive bool) {
 			switch {
 			case g.st.Win == nil:
 			case p.Call:
-				if !slices.Contains(g.st.Win.Calls, p.Seat) {
-					g.call(p.Seat, t)
+				if seat := g.owner(p.Seat); !slices.Contains(g.st.Win.Calls, seat) {
+					g.call(seat, t)
 				}
 			default:
 				g.slap(p.Seat, t, -1)

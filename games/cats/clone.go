@@ -41,12 +41,20 @@ func (st *state) clone() (state, error) {
 	c.Points = slices.Clone(st.Points)
 	c.Unclaimed = make([]missedMatch, 0, len(st.Unclaimed))
 	for _, m := range st.Unclaimed {
-		c.Unclaimed = append(c.Unclaimed, missedMatch{Seats: slices.Clone(m.Seats), Cards: slices.Clone(m.Cards)})
+		c.Unclaimed = append(c.Unclaimed, m.clone())
 	}
 	if st.Unclaimed == nil {
 		c.Unclaimed = nil
 	}
+	c.Passed = nil
+	for _, m := range st.Passed {
+		c.Passed = append(c.Passed, m.clone())
+	}
 	c.Stats.Won = slices.Clone(st.Stats.Won)
 	c.Stats.Involved = slices.Clone(st.Stats.Involved)
 	return c, nil
+}
+
+func (m missedMatch) clone() missedMatch {
+	return missedMatch{Seats: slices.Clone(m.Seats), Cards: slices.Clone(m.Cards), Depths: slices.Clone(m.Depths)}
 }

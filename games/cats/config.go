@@ -8,7 +8,7 @@ const (
 	DefaultWindowMS      = 4000 // reaction window after each reveal
 	DefaultRevealDelayMS = 1000 // a computer cat reveals this long after its turn starts
 	DefaultMaxReveals    = 5000 // safety cap: see Config.MaxReveals
-	MinPlayers           = 3
+	MinPlayers           = 2    // with two players, each plays two piles (see piles)
 	MaxPlayers           = 8
 	maxWindowMS          = 60000
 )
@@ -47,6 +47,19 @@ type Config struct {
 	// nobody slapped, the others may call it in the window of the next
 	// reveal (move "souris"; see call).
 	SourisCall bool `json:"souris_call,omitempty"`
+}
+
+// piles is how many piles each player plays. The booklet: "Il est possible
+// de jouer à 2 joueurs si chaque main joue séparément (chaque joueur a
+// alors 2 tas de cartes indépendants)". So with two players each plays two
+// independent piles, which go round the table A1, B1, A2, B2 as four
+// players would (the two players take turns); see the README for how a
+// player's slap, call and end of game work with two piles.
+func (c Config) piles() int {
+	if len(c.Seats) == 2 {
+		return 2
+	}
+	return 1
 }
 
 func (c Config) withDefaults() Config {

@@ -139,8 +139,12 @@ func TestSameSeedSameDeal(t *testing.T) {
 	assert.NotEqual(t, a.st.Players, c.st.Players)
 }
 
-func TestThreeToEightPlayers(t *testing.T) {
-	for _, n := range []int{2, 9} {
+func TestTwoToEightPlayers(t *testing.T) {
+	for _, n := range []int{2, 3, 8} {
+		_, err := New(Config{Level: games.All(10), Seats: students(n)}, 1)
+		require.NoError(t, err, "%d players", n)
+	}
+	for _, n := range []int{1, 9} {
 		_, err := New(Config{Level: games.All(10), Seats: students(n)}, 1)
 		re, ok := games.AsRuleError(err)
 		require.True(t, ok)

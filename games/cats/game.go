@@ -19,12 +19,16 @@ const (
 // Result reasons.
 const (
 	ReasonChampion = "cats.two_left" // play went on until two players were left
+	ReasonOneLeft  = "cats.one_left" // two players: one gave all their cards away
 	ReasonCap      = "cats.max_reveals"
 	// Infinite game: a student stopped it, or the cap ended it; both rank by points.
 	ReasonStopped   = "cats.stopped"
 	ReasonCapPoints = "cats.max_reveals_points"
 )
 
+// player is one pile of cards on the table: a player's, or one of the two
+// piles each player plays with two players (see Config.piles). The state's
+// Players are these piles in table order; Config.Seats are the people.
 type player struct {
 	Deck []Card `json:"deck"` // face down, index 0 on top
 	Pile []Card `json:"pile"` // face up, last is the newest
@@ -47,11 +51,15 @@ type slap struct {
 	Call bool  `json:"call,omitempty"` // a "Souris !" call, not a slap
 }
 
-// missedMatch is a group of seats whose equal products nobody slapped in
-// their window, with the cards they showed (for the "Souris !" call).
+// missedMatch is a group of piles whose equal products nobody slapped in
+// their window, with the cards they showed and how deep each lay in its
+// face-up pile (1 = the bottom card): the cards are still on the table while
+// each pile holds its card at that depth, and still stand (are the newest)
+// while the pile is exactly that deep.
 type missedMatch struct {
-	Seats []int  `json:"seats"`
-	Cards []Card `json:"cards"`
+	Seats  []int  `json:"seats"`
+	Cards  []Card `json:"cards"`
+	Depths []int  `json:"depths,omitempty"`
 }
 
 // window is the reaction window opened by a reveal. It closes at Deadline or
@@ -98,13 +106,16 @@ type state struct {
 	Win       *window       `json:"window,omitempty"`
 	Pending   []slap        `json:"pending,omitempty"` // computer slaps to come
 	Clock     int64         `json:"clock"`
-	Finished  []int         `json:"finished"`
+	Finished  []int         `json:"finished"`            // seats (players), in the order they gave all their cards
 	Points    []int         `json:"points,omitempty"`    // infinite game: points per seat
-	Unclaimed []missedMatch `json:"unclaimed,omitempty"` // matches the last window let pass
-	Done      bool          `json:"done"`
-	Reason    string        `json:"reason,omitempty"`
-	Stats     Stats         `json:"stats"`
-	Log       []games.Input `json:"log"`
+	Unclaimed []missedMatch `json:"unclaimed,omitempty"` // "Souris !": matches the last window let pass
+	// Passed: the matches let pass that still stand, so that a match is
+	// missed once, not once per window it stays on the table (see missed).
+	Passed []missedMatch `json:"passed,omitempty"`
+	Done   bool          `json:"done"`
+	Reason string        `json:"reason,omitempty"`
+	Stats  Stats         `json:"stats"`
+	Log    []games.Input `json:"log"`
 }
 
 // Game is one game of Multipli Cat's.
@@ -123,7 +134,8 @@ type Game struct {
 var _ games.Engine = (*Game)(nil)
 
 // New deals a game: the deck of the level shuffled from seed, dealt one card
-// at a time from the start seat, so decks differ by at most one card.
+// at a time from the start seat, so decks differ by at most one card (with
+// two players, to the four piles in table order).
 func New(cfg Config, seed uint64) (*Game, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, fmt.Errorf("cats: new: %w", err)
@@ -135,10 +147,10 @@ func New(cfg Config, seed uint64) (*Game, error) {
 	}
 	rng := games.NewRNG(seed, 2)
 	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-	n := len(cfg.Seats)
-	g := &Game{st: state{Config: cfg, Seed: seed, RNG: rng, Players: make([]player, n), Turn: cfg.Start, Dir: 1, Finished: []int{}, Log: []games.Input{}}}
+	n, hands := len(cfg.Seats), len(cfg.Seats)*cfg.piles()
+	g := &Game{st: state{Config: cfg, Seed: seed, RNG: rng, Players: make([]player, hands), Turn: cfg.Start, Dir: 1, Finished: []int{}, Log: []games.Input{}}}
 	for i, c := range deck {
-		p := &g.st.Players[(cfg.Start+i)%n]
+		p := &g.st.Players[(cfg.Start+i)%hands]
 		p.Deck = append(p.Deck, c)
 	}
 	g.st.Stats.Won = make([]int, n)
@@ -155,9 +167,9 @@ func Load(data []byte) (*Game, error) {
 	if err := json.Unmarshal(data, &st); err != nil {
 		return nil, fmt.Errorf("cats: load: %w", err)
 	}
-	n := len(st.Players)
-	if st.RNG == nil || n != len(st.Config.Seats) || len(st.Stats.Won) != n || len(st.Stats.Involved) != n ||
-		st.Turn < 0 || st.Turn >= n || (st.Dir != 1 && st.Dir != -1) || (st.Win != nil && len(st.Win.Tops) != n) ||
+	n, hands := len(st.Config.Seats), len(st.Players)
+	if st.RNG == nil || hands != n*st.Config.piles() || len(st.Stats.Won) != n || len(st.Stats.Involved) != n ||
+		st.Turn < 0 || st.Turn >= hands || (st.Dir != 1 && st.Dir != -1) || (st.Win != nil && len(st.Win.Tops) != hands) ||
 		(st.Config.Infinite && len(st.Points) != n) {
 		return nil, fmt.Errorf("cats: load: inconsistent state")
 	}
@@ -191,11 +203,11 @@ func (g *Game) Stats() Stats { return g.st.Stats }
 // Log is the input log.
 func (g *Game) Log() []games.Input { return g.st.Log }
 
-// Cards is how many cards each seat holds (deck and face-up pile).
+// Cards is how many cards each seat holds (decks and face-up piles).
 func (g *Game) Cards() []int {
-	out := make([]int, len(g.st.Players))
+	out := make([]int, len(g.st.Config.Seats))
 	for i := range g.st.Players {
-		out[i] = g.st.Players[i].cards()
+		out[g.owner(i)] += g.st.Players[i].cards()
 	}
 	return out
 }
@@ -208,45 +220,123 @@ func (g *Game) Champion() (int, bool) {
 	return g.st.Finished[0], true
 }
 
-// Result: the winners are the seats that gave all their cards away, the
-// champion first; the two left are the losers. Scores are places: with n
-// seats the champion scores n−2, the next n−3, …, the losers 0.
+// Result: the winner is the Champion, the first player who gave all their
+// cards away (booklet: "Le premier joueur à s'être débarrassé de toutes ses
+// cartes a gagné"); the players who give their cards away after them are
+// neither winners nor losers, and the last two (the last one with two
+// players) are the losers. Scores are places: the champion scores the
+// number of non-losers (n − 2, or 1 with two players), the next one less,
+// …, the losers 0. At the safety cap the players still in are ranked by
+// their cards, so there is always a winner.
 func (g *Game) Result() games.Result {
-	n := len(g.st.Players)
 	if g.st.Config.Infinite {
 		return g.infiniteResult()
 	}
-	r := games.Result{Winners: append([]int{}, g.st.Finished...), Scores: make([]int, n), Reason: g.st.Reason}
+	n := len(g.st.Config.Seats)
+	r := games.Result{Winners: []int{}, Scores: make([]int, n), Reason: g.st.Reason}
+	if len(g.st.Finished) > 0 {
+		r.Winners = append(r.Winners, g.st.Finished[0])
+	}
 	for i, s := range g.st.Finished {
-		r.Scores[s] = n - 2 - i
+		r.Scores[s] = n - g.losers() - i
 	}
 	return r
 }
 
-// infiniteResult: the winners are the seats ranked by points (all but the
-// two with the fewest, once the game is over); the scores are the points.
+// infiniteResult: the seats are ranked by points (Finished holds the
+// non-losers in order once the game is over); the winners are those of the
+// non-losers who have the most points — several when they are equal, a
+// shared victory — and the scores are the points.
 func (g *Game) infiniteResult() games.Result {
-	return games.Result{Winners: append([]int{}, g.st.Finished...), Scores: append([]int{}, g.st.Points...), Reason: g.st.Reason}
+	r := games.Result{Winners: []int{}, Scores: append([]int{}, g.st.Points...), Reason: g.st.Reason}
+	for _, s := range g.st.Finished {
+		if g.st.Points[s] == g.st.Points[g.st.Finished[0]] {
+			r.Winners = append(r.Winners, s)
+		}
+	}
+	return r
 }
 
+// losers is how many players lose: the last two, or the last one when two
+// play (booklet: play goes on until two players are left).
+func (g *Game) losers() int {
+	if len(g.st.Config.Seats) == 2 {
+		return 1
+	}
+	return 2
+}
+
+// active is how many seats are still in (have a pile with cards).
 func (g *Game) active() int {
 	k := 0
-	for i := range g.st.Players {
-		if !g.st.Players[i].Out {
+	for s := range g.st.Config.Seats {
+		if g.seatIn(s) {
 			k++
 		}
 	}
 	return k
 }
 
-func (g *Game) human(seat int) bool { return g.st.Config.Seats[seat].Human() }
+// seatIn reports whether the seat still has a pile in play.
+func (g *Game) seatIn(seat int) bool {
+	for h := seat; h < len(g.st.Players); h += len(g.st.Config.Seats) {
+		if !g.st.Players[h].Out {
+			return true
+		}
+	}
+	return false
+}
+
+// seatsIn lists the seats still in.
+func (g *Game) seatsIn() []int {
+	var out []int
+	for s := range g.st.Config.Seats {
+		if g.seatIn(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// owner is the seat that plays pile h: piles go round the table A1, B1, A2,
+// B2 with two players, so that the two players take turns.
+func (g *Game) owner(h int) int { return h % len(g.st.Config.Seats) }
+
+// twoPiles reports the two-player game (two piles each).
+func (g *Game) twoPiles() bool { return len(g.st.Players) > len(g.st.Config.Seats) }
+
+// handsOf lists the piles of a seat, in table order.
+func (g *Game) handsOf(seat int) []int {
+	if !g.twoPiles() {
+		return []int{seat}
+	}
+	return []int{seat, seat + len(g.st.Config.Seats)}
+}
+
+// human reports whether pile h is a student's.
+func (g *Game) human(h int) bool { return g.st.Config.Seats[g.owner(h)].Human() }
 
 // loud reports whether events are being collected; callers check it before
 // emit so that quiet simulations do not even box the event's data.
 func (g *Game) loud() bool { return !g.quiet && g.step != nil }
 
-// emit records a public event.
-func (g *Game) emit(at int64, seat int, typ string, kv ...any) {
+// emit records a public event done by pile h (-1: by nobody). The event's
+// seat is the player; with two piles each, "hand" says which pile acted,
+// and the piles an event's data names ("to", "loser", …) are indexes of
+// View.Players (with one pile each they are the seats).
+func (g *Game) emit(at int64, h int, typ string, kv ...any) {
+	seat := h
+	if h >= 0 {
+		seat = g.owner(h)
+		if g.twoPiles() {
+			kv = append(kv, "hand", h)
+		}
+	}
+	g.emitSeat(at, seat, typ, kv...)
+}
+
+// emitSeat records a public event of a player (not of one of their piles).
+func (g *Game) emitSeat(at int64, seat int, typ string, kv ...any) {
 	e := games.Event{At: at, Seat: seat, Type: typ}
 	if len(kv) > 0 {
 		e.Data = make(map[string]any, len(kv)/2)

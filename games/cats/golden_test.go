@@ -33,6 +33,8 @@ func TestGoldenReplays(t *testing.T) {
 	}{
 		{"tables1-5_specials_3players", 7, Config{Level: LearningLevel(5), Specials: true, Seats: []games.Seat{student("kid"), bot(1), bot(2)}}},
 		{"green_5players", 11, Config{Level: games.Green(), Seats: []games.Seat{student("kid"), bot(1), bot(2), bot(3), bot(2)}, Start: 2}},
+		{"tables1-6_specials_souris_2players", 5, Config{Level: LearningLevel(6), Specials: true, SourisCall: true, Seats: []games.Seat{student("kid"), bot(2)}}},
+		{"violet_specials_souris_4players", 13, Config{Level: games.Violet(), Specials: true, SourisCall: true, Seats: []games.Seat{student("kid"), bot(3), bot(2), bot(3)}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -21,6 +21,12 @@ func RefillCards(n int) int { return 15 + 3*(n-3) }
 // not changed); the cards go under the taker's deck; taking stops early when
 // the richest holds fewer than two cards more than the taker (taking more
 // would make the taker the richer).
+//
+// With two players each plays two piles, and each pile plays as a player
+// ("chaque main joue séparément"): a pile that empties scores its player a
+// point and takes RefillCards(4) = 18 cards back from the richest pile of
+// the other player (never from its own player's other pile, which would
+// give the player nothing).
 func (g *Game) refill(seat int, at int64) int {
 	st := &g.st
 	n := len(st.Players)
@@ -31,7 +37,7 @@ func (g *Game) refill(seat int, at int64) int {
 		for k := 1; k < n; k++ {
 			s := ((seat+st.Dir*k)%n + n) % n
 			p := &st.Players[s]
-			if p.Out || (len(p.Deck) == 0 && len(p.Pile) < 2) {
+			if p.Out || g.owner(s) == g.owner(seat) || (len(p.Deck) == 0 && len(p.Pile) < 2) {
 				continue
 			}
 			if rich < 0 || p.cards() > st.Players[rich].cards() {
@@ -56,17 +62,17 @@ func (g *Game) refill(seat int, at int64) int {
 	return taken
 }
 
-// scoreEmptyHands: infinite game, every seat with no card left scores a
-// point and refills.
+// scoreEmptyHands: infinite game, every pile with no card left scores its
+// player a point and refills.
 func (g *Game) scoreEmptyHands(at int64) {
 	st := &g.st
 	for i := range st.Players {
 		if p := &st.Players[i]; !p.Out && p.cards() == 0 {
-			st.Points[i]++
+			st.Points[g.owner(i)]++
 			st.Stats.Refills++
 			n := g.refill(i, at)
 			if g.loud() {
-				g.emit(at, i, "point", "points", st.Points[i], "took", n)
+				g.emit(at, i, "point", "points", st.Points[g.owner(i)], "took", n)
 			}
 		}
 	}
@@ -74,25 +80,27 @@ func (g *Game) scoreEmptyHands(at int64) {
 
 // endInfinite ranks the seats by points, most first. Rule decision: equal
 // points are ranked by the cards held, fewest first (as at the safety cap),
-// then by seat order; the last two are the losers and the others, in order,
-// the winners.
+// then by seat order; the last two (the last one with two players) are the
+// losers and the others, in order, go to Finished (see infiniteResult for
+// the winners).
 func (g *Game) endInfinite(at int64, reason string) {
 	st := &g.st
-	order := g.inPlay()
+	order := g.seatsIn()
+	cards := g.Cards()
 	slices.SortStableFunc(order, func(a, b int) int {
 		if st.Points[a] != st.Points[b] {
 			return st.Points[b] - st.Points[a]
 		}
-		return st.Players[a].cards() - st.Players[b].cards()
+		return cards[a] - cards[b]
 	})
-	st.Finished = append(st.Finished[:0], order[:len(order)-2]...)
+	st.Finished = append(st.Finished[:0], order[:len(order)-g.losers()]...)
 	g.end(at, reason)
 }
 
 // stop: a student ends the infinite game ("the players stop when they wish").
 func (g *Game) stop(seat int, at int64) {
 	if g.loud() {
-		g.emit(at, seat, "stop")
+		g.emitSeat(at, seat, "stop")
 	}
 	g.endInfinite(at, ReasonStopped)
 }

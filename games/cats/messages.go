@@ -13,6 +13,7 @@ var messages = map[string]games.Message{
 	ReasonStopped:          {EN: "The players stopped the game: the two with the fewest points are the losers.", FR: "Les joueurs ont arrêté la partie : les deux qui ont le moins de points sont les perdants."},
 	ReasonCapPoints:        {EN: "The game went on too long: players were ranked by their points.", FR: "La partie a duré trop longtemps : les joueurs sont classés selon leurs points."},
 	ReasonChampion:         {EN: "Only two players are left: they are the losers.", FR: "Il ne reste que deux joueurs : ce sont les perdants."},
+	ReasonOneLeft:          {EN: "A player gave away all the cards of both piles: the other one loses.", FR: "Un joueur a donné toutes les cartes de ses deux tas : l'autre a perdu."},
 	ReasonCap:              {EN: "The game went on too long: players were ranked by the cards they held.", FR: "La partie a duré trop longtemps : les joueurs sont classés selon leurs cartes."},
 }
 

@@ -185,3 +185,16 @@ func TestMedianForShareGivesTheStudentThatShare(t *testing.T) {
 		assert.InDelta(t, share, got, 0.06, "median %d", median)
 	}
 }
+
+// The view says how far a product card's multiplications go: the box's
+// factors (1–10), or the deck's when it goes further.
+func TestViewFactorsOfTheProductCards(t *testing.T) {
+	for _, tc := range []struct {
+		level games.Level
+		want  int
+	}{{LearningLevel(5), 10}, {games.Green(), 10}, {games.All(12), 12}} {
+		g, err := New(Config{Level: tc.level, Seats: students(3)}, 1)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, g.SeatView(0).Factors, tc.level.Name)
+	}
+}

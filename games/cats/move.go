@@ -27,7 +27,8 @@ const (
 )
 
 // Move is a student's input. With, on a slap, names the seat whose card the
-// student claims equal to theirs (optional: a big button does not say).
+// student claims equal to theirs (optional: a big button does not say); with
+// two players it names a pile (an index of View.Players).
 type Move struct {
 	Type string `json:"type"`
 	With *int   `json:"with,omitempty"`
@@ -82,17 +83,18 @@ func shortReason(err error) string {
 
 // Legal lists the moves seat may make now: slap while a reaction window is
 // open (whether it is right is the child's to judge, so it is always
-// offered), flip when it is their turn.
+// offered), flip when it is their turn (with two players, when it is one of
+// their piles' turn).
 func (g *Game) Legal(seat int) []Move {
 	st := &g.st
-	if st.Done || seat < 0 || seat >= len(st.Players) || !g.human(seat) || st.Players[seat].Out {
+	if st.Done || seat < 0 || seat >= len(st.Config.Seats) || !g.human(seat) || !g.seatIn(seat) {
 		return nil
 	}
 	var out []Move
-	if st.Turn == seat {
+	if g.owner(st.Turn) == seat {
 		out = append(out, Flip())
 	}
-	if st.Win != nil && !slapped(st.Win, seat) {
+	if st.Win != nil && g.slapHand(seat, -1) >= 0 {
 		out = append(out, Slap())
 	}
 	if st.Config.SourisCall && st.Win != nil && !slices.Contains(st.Win.Calls, seat) {
@@ -114,19 +116,19 @@ func (g *Game) Play(seat int, m Move, at int64) (games.Step, error) {
 	switch {
 	case st.Done:
 		return games.Step{}, games.Broken("game.over")
-	case seat < 0 || seat >= len(st.Players):
+	case seat < 0 || seat >= len(st.Config.Seats):
 		return games.Step{}, games.Broken("game.bad_seat", "seat", seat)
 	case !g.human(seat):
 		return games.Step{}, games.Broken("game.computer_seat", "seat", seat)
 	case at < st.Clock:
 		return games.Step{}, games.Broken("game.bad_time")
-	case st.Players[seat].Out:
+	case !g.seatIn(seat):
 		return games.Step{}, games.Broken("cats.out")
 	}
 	with := -1
 	if m.With != nil {
 		with = *m.With
-		if with < 0 || with >= len(st.Players) || with == seat {
+		if with < 0 || with >= len(st.Players) || (!g.twoPiles() && with == seat) {
 			return games.Step{}, games.Broken("cats.bad_with", "seat", with)
 		}
 	}
@@ -146,7 +148,7 @@ func (g *Game) Play(seat int, m Move, at int64) (games.Step, error) {
 	g.step = &step
 	defer func() { g.step = nil }()
 	g.advance(at, false)
-	if rerr := g.check(seat, m, at); rerr != nil {
+	if rerr := g.check(seat, m, with, at); rerr != nil {
 		saved.Log = st.Log
 		g.st = saved
 		return games.Step{}, rerr
@@ -156,7 +158,7 @@ func (g *Game) Play(seat int, m Move, at int64) (games.Step, error) {
 	case MoveFlip:
 		g.reveal(at)
 	case MoveSlap:
-		g.slap(seat, at, with)
+		g.slap(g.slapHand(seat, with), at, with)
 	case MoveSouris:
 		g.call(seat, at)
 	case MoveStop:
@@ -168,19 +170,21 @@ func (g *Game) Play(seat int, m Move, at int64) (games.Step, error) {
 }
 
 // check judges the move once time has reached at.
-func (g *Game) check(seat int, m Move, at int64) *games.RuleError {
+func (g *Game) check(seat int, m Move, with int, at int64) *games.RuleError {
 	st := &g.st
 	switch {
 	case st.Done:
 		return games.Broken("game.over")
-	case st.Players[seat].Out:
+	case !g.seatIn(seat):
 		return games.Broken("cats.out")
-	case m.Type == MoveFlip && st.Turn != seat:
+	case m.Type == MoveFlip && g.owner(st.Turn) != seat:
 		return games.Broken("game.not_your_turn")
 	case m.Type == MoveSlap && (st.Win == nil || at > st.Win.Deadline):
 		return games.Broken("cats.window_closed")
-	case m.Type == MoveSlap && slapped(st.Win, seat):
+	case m.Type == MoveSlap && g.slapHand(seat, with) < 0:
 		return games.Broken("cats.already_slapped")
+	case m.Type == MoveSlap && g.slapHand(seat, with) == with:
+		return games.Broken("cats.bad_with", "seat", with)
 	case m.Type == MoveStop && !st.Config.Infinite:
 		return games.Broken("cats.not_infinite")
 	case m.Type == MoveSouris && !st.Config.SourisCall:

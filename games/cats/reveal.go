@@ -140,7 +140,7 @@ func (g *Game) reveal(at int64) {
 		w.Done = append(w.Done, false)
 	}
 	w.Live = len(w.Groups) > 0
-	w.Souris = st.Config.SourisCall && len(g.standing()) > 0
+	w.Souris = st.Config.SourisCall && len(g.callable()) > 0
 	st.Win = w
 	st.Turn = g.next(turn, false)
 	st.TurnSince = at
@@ -192,8 +192,6 @@ func (g *Game) inPlayInto(out []int) []int {
 	}
 	return out
 }
-
-func (g *Game) inPlay() []int { return g.inPlayInto(nil) }
 
 // hasMatch reports two newest cards with the same product.
 func hasMatch(tops []Card) bool {

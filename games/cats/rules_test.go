@@ -390,6 +390,75 @@ func TestSafetyCapEndsTheGame(t *testing.T) {
 	require.NoError(t, err)
 	g.RunBots()
 	require.True(t, g.Over())
-	assert.Equal(t, ReasonCap, g.Result().Reason)
-	assert.Len(t, g.Result().Winners, 2, "all but the two holding most")
+	r := g.Result()
+	assert.Equal(t, ReasonCap, r.Reason)
+	assert.Len(t, g.st.Finished, 2, "all but the two holding most are ranked")
+	require.Len(t, r.Winners, 1, "the one holding fewest wins")
+	cards := g.Cards()
+	for s := range 4 {
+		assert.LessOrEqual(t, cards[r.Winners[0]], cards[s])
+	}
+	assert.Equal(t, 2, r.Scores[r.Winners[0]])
+}
+
+// Seesaw with tied products: the exchange is between the largest and the
+// smallest (booklet), never between two at the same end. Tops 6, 6, 25: a
+// 6 slapping first gives to the 25, at once; the 25 slapping first gives
+// to the slower 6.
+func TestSeesawTiesExchangeBetweenTheLargestAndTheSmallest(t *testing.T) {
+	deal := func() *Game {
+		g := rig(t, students(4), []Card{Mult(2, 3), f1}, []Card{Mult(1, 6), f2}, []Card{Mult(5, 5), f3}, []Card{Spec(Seesaw), f5})
+		for s := range 4 {
+			play(t, g, s, Flip(), int64(100*s))
+		}
+		require.Equal(t, KindSeesaw, g.st.Win.Kind)
+		return g
+	}
+	g := deal()
+	play(t, g, 0, Slap(), 500)
+	assert.Empty(t, pileOf(g, 0), "settled at the first slap: the only largest is the loser")
+	assert.Equal(t, []Card{Mult(1, 6)}, pileOf(g, 1), "the other 6 is not part of the exchange")
+	assert.Equal(t, []Card{f3, Mult(2, 3), Mult(5, 5)}, deckOf(g, 2))
+
+	g = deal()
+	play(t, g, 2, Slap(), 500)
+	assert.Equal(t, []Card{Mult(5, 5)}, pileOf(g, 2), "the loser is one of the two 6s: not known yet")
+	play(t, g, 0, Slap(), 600)
+	assert.Empty(t, pileOf(g, 2))
+	assert.Equal(t, []Card{f2, Mult(5, 5), Mult(1, 6)}, deckOf(g, 1), "the 6 who did not slap is the slower")
+	assert.Equal(t, []Card{Mult(2, 3)}, pileOf(g, 0))
+}
+
+// The Ambush event names the player who revealed it (the seat of the
+// event) and the winner of the slap.
+func TestAmbushEventNamesTheRevealerAndTheWinner(t *testing.T) {
+	g := rig(t, students(3), []Card{f1, f1}, []Card{Spec(Ambush), f2}, []Card{f3, f3})
+	play(t, g, 0, Flip(), 0)
+	play(t, g, 1, Flip(), 100)
+	st := play(t, g, 2, Slap(), 300)
+	var found bool
+	for _, e := range st.Events {
+		if e.Type == "ambush" {
+			found = true
+			assert.Equal(t, 1, e.Seat, "the revealer")
+			assert.Equal(t, 2, e.Data["winner"])
+		}
+	}
+	assert.True(t, found)
+}
+
+// With four or more players the champion, the first to give away all
+// their cards, is the one winner; the others who finish score their place.
+func TestChampionIsTheOnlyWinnerWithFourPlayers(t *testing.T) {
+	g := rig(t, students(4), []Card{Mult(3, 4)}, []Card{Mult(2, 5)}, []Card{Product(12), f3, f3}, []Card{Product(10), f5, f5})
+	for s := range 4 {
+		play(t, g, s, Flip(), int64(100*s))
+	}
+	play(t, g, 0, Slap(), 500)
+	play(t, g, 1, Slap(), 600)
+	require.True(t, g.Over())
+	r := g.Result()
+	assert.Equal(t, []int{0}, r.Winners, "the champion only: not a shared victory")
+	assert.Equal(t, []int{2, 1, 0, 0}, r.Scores)
+	assert.Equal(t, ReasonChampion, r.Reason)
 }

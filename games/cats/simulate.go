@@ -59,17 +59,15 @@ func Simulate(opts SimOptions) SimReport {
 		}
 		g.RunBots()
 		r.Games++
-		res := g.Result()
-		if c, ok := g.Champion(); ok && g.st.Reason == ReasonChampion {
+		if c, ok := g.Champion(); ok && (g.st.Reason == ReasonChampion || g.st.Reason == ReasonOneLeft) {
 			r.Champion[c]++
 		}
 		if g.st.Reason == ReasonCap {
 			r.Capped++
 		}
-		for _, s := range g.inPlay() {
+		for _, s := range g.seatsIn() {
 			r.Loser[s]++
 		}
-		_ = res
 		st := g.Stats()
 		r.Reveals += st.Reveals
 		r.Exchanges += st.Exchanges

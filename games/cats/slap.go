@@ -6,32 +6,78 @@ import (
 	"github.com/multipli/multipli/games"
 )
 
-// slap judges a slap of seat at time at inside the open window. with is the
-// seat whose card the slapper claims equal to theirs (-1: not said).
+// slap judges a slap of pile h at time at inside the open window. with is
+// the pile whose card the slapper claims equal to theirs (-1: not said).
 //
 // Who is first: slaps are judged in the order the server receives them on
 // its clock (at). Ties: within one input, a student's move is applied before
 // the computer slaps due at the same millisecond (Play handles those after),
 // and computer slaps due at the same millisecond go in seat order.
-func (g *Game) slap(seat int, at int64, with int) {
+//
+// With two piles each, a Chase or an Ambush asks every player to slap: a
+// player slaps it with both hands at once (both their piles slap).
+func (g *Game) slap(h int, at int64, with int) {
 	w := g.st.Win
 	for _, s := range w.Slaps {
-		if s.Seat == seat {
+		if s.Seat == h || (everybody(w.Kind) && g.owner(s.Seat) == g.owner(h)) {
 			return // a second slap in the same window changes nothing
 		}
 	}
-	if !g.allowed(seat) {
-		g.gluttony(seat, at, with)
+	if !g.allowed(h) {
+		g.gluttony(h, at, with)
 		return
 	}
-	w.Slaps = append(w.Slaps, slap{Seat: seat, At: at})
-	if g.loud() {
-		g.emit(at, seat, "slap")
+	w.Slaps = append(w.Slaps, slap{Seat: h, At: at})
+	if everybody(w.Kind) {
+		for _, o := range g.handsOf(g.owner(h)) {
+			if o != h && slices.Contains(w.Groups[0], o) {
+				w.Slaps = append(w.Slaps, slap{Seat: o, At: at})
+			}
+		}
 	}
-	if g.human(seat) {
-		g.claimAttempts(seat, at)
+	if g.loud() {
+		g.emit(at, h, "slap")
+	}
+	if g.human(h) {
+		g.claimAttempts(h, at)
 	}
 	g.resolve(at, false)
+}
+
+// everybody reports a window in which every player slaps (Chase, Ambush).
+func everybody(kind string) bool { return kind == KindChase || kind == KindAmbush }
+
+// slapHand is the pile a student's slap is made with: with one pile each,
+// theirs; with two, a pile still in that has not slapped in this window,
+// the one that may slap if any (the child slaps because they saw a match;
+// which hand hits the mouse is the screen's detail), preferring a pile
+// other than the one they name (with). -1: none left to slap with.
+func (g *Game) slapHand(seat, with int) int {
+	w := g.st.Win
+	var free []int
+	for _, h := range g.handsOf(seat) {
+		if g.st.Players[h].Out || slapped(w, h) {
+			if everybody(w.Kind) && slapped(w, h) {
+				return -1
+			}
+			continue
+		}
+		free = append(free, h)
+	}
+	for _, h := range free {
+		if h != with && g.allowed(h) {
+			return h
+		}
+	}
+	for _, h := range free {
+		if h != with {
+			return h
+		}
+	}
+	if len(free) > 0 {
+		return free[0]
+	}
+	return -1
 }
 
 // allowed reports whether seat may slap in the open window, including late
@@ -51,10 +97,13 @@ func (g *Game) allowed(seat int) bool {
 }
 
 // resolve settles every group of the window that can be settled at time at.
-// A group is settled as soon as all its concerned seats but one have slapped
-// (the last one is the slowest whatever happens), or at the deadline with the
-// slaps it has. A non-slapper counts as slowest; among several non-slappers
-// the first in the direction of play after the revealer is chosen.
+// A group is settled as soon as its loser is known — all its concerned
+// piles but one have slapped (the last one is the slowest whatever happens)
+// — or at the deadline with the slaps it has. A non-slapper counts as
+// slowest; among several non-slappers the first in the direction of play
+// after the revealer is chosen. On a Seesaw the loser is on the other side
+// from the fastest (see seesawSide). In a Chase the players are counted,
+// not the piles (with two piles each, a player slaps with both).
 func (g *Game) resolve(at int64, deadline bool) {
 	w := g.st.Win
 	if !w.Live {
@@ -78,11 +127,19 @@ func (g *Game) resolve(at int64, deadline bool) {
 		}
 		extraWins := first >= 0 && !slices.Contains(grp, first)
 		switch {
-		case w.Kind == KindAmbush && first >= 0:
-		case extraWins:
-		case slapped >= len(grp)-1 && slapped > 0:
-		case deadline && first >= 0:
-		default:
+		case first < 0:
+			continue
+		case w.Kind == KindAmbush, extraWins, deadline:
+		case w.Kind == KindSeesaw:
+			side := g.seesawSide(w, grp, first)
+			if slappedIn(w, side) < len(side)-1 {
+				continue
+			}
+		case w.Kind == KindChase:
+			if g.slappedSeats(w, grp) < g.seatsOfGroup(grp)-1 {
+				continue
+			}
+		case slapped < len(grp)-1:
 			continue
 		}
 		w.Done[gi] = true
@@ -97,7 +154,61 @@ func (g *Game) resolve(at int64, deadline bool) {
 	}
 }
 
-// slowest is the concerned seat that slapped last, or that did not slap.
+// seesawSide is where the loser of a Seesaw is taken from when first was the
+// fastest: the piles at the other end (booklet: "L'échange sera entre le
+// plus grand produit et le plus petit"). Rule decision: when several show
+// the largest (or the smallest), the fastest of all wins and the slowest of
+// the other end loses; when every number shown is the same, each is both
+// ends and the loser is the slowest of the others.
+func (g *Game) seesawSide(w *window, grp []int, first int) []int {
+	lo, hi, _ := extremes(w.Tops)
+	v, _ := w.Tops[first].Value()
+	var side []int
+	for _, s := range grp {
+		u, _ := w.Tops[s].Value()
+		switch {
+		case s == first:
+		case lo == hi, v == lo && u == hi, v == hi && u == lo:
+			side = append(side, s)
+		}
+	}
+	return side
+}
+
+// slappedIn counts the piles of side that slapped.
+func slappedIn(w *window, side []int) int {
+	k := 0
+	for _, s := range side {
+		if slapped(w, s) {
+			k++
+		}
+	}
+	return k
+}
+
+// seatsOfGroup counts the players a group's piles belong to.
+func (g *Game) seatsOfGroup(grp []int) int {
+	k := 0
+	for i, s := range grp {
+		if !slices.ContainsFunc(grp[:i], func(o int) bool { return g.owner(o) == g.owner(s) }) {
+			k++
+		}
+	}
+	return k
+}
+
+// slappedSeats counts the players who slapped with a pile of grp.
+func (g *Game) slappedSeats(w *window, grp []int) int {
+	var seen []int
+	for _, s := range w.Slaps {
+		if slices.Contains(grp, s.Seat) && !slices.Contains(seen, g.owner(s.Seat)) {
+			seen = append(seen, g.owner(s.Seat))
+		}
+	}
+	return len(seen)
+}
+
+// slowest is the concerned pile that slapped last, or that did not slap.
 func (g *Game) slowest(w *window, grp []int) int {
 	n := len(g.st.Players)
 	for k := 1; k <= n; k++ {
@@ -131,11 +242,14 @@ func (g *Game) settle(w *window, gi int, first int, at int64) {
 	ps := st.Players
 	switch w.Kind {
 	case KindChase:
-		// The slowest puts their own pile under their deck; the fastest reveals.
+		// The slowest puts their own pile under their deck (with two piles
+		// each, the slowest player both); the fastest reveals.
 		slow := g.slowest(w, grp)
-		p := &ps[slow]
-		p.Deck = append(p.Deck, p.Pile...)
-		p.Pile = p.Pile[:0]
+		for _, h := range g.handsOf(g.owner(slow)) {
+			p := &ps[h]
+			p.Deck = append(p.Deck, p.Pile...)
+			p.Pile = p.Pile[:0]
+		}
 		st.Stats.Chases++
 		if g.loud() {
 			g.emit(at, first, "chase", "slowest", slow)
@@ -146,7 +260,7 @@ func (g *Game) settle(w *window, gi int, first int, at int64) {
 		// The revealer winning changes nothing; otherwise everybody else gives
 		// them the top card of their deck. Rule decision: the winner reveals next.
 		st.Stats.Ambushes++
-		if first != w.Revealer {
+		if g.owner(first) != g.owner(w.Revealer) {
 			for i := range ps {
 				if i != w.Revealer && !ps[i].Out && len(ps[i].Deck) > 0 {
 					ps[w.Revealer].Deck = append(ps[w.Revealer].Deck, ps[i].Deck[0])
@@ -155,22 +269,19 @@ func (g *Game) settle(w *window, gi int, first int, at int64) {
 			}
 		}
 		if g.loud() {
-			g.emit(at, first, "ambush", "revealer", w.Revealer)
+			g.emit(at, w.Revealer, "ambush", "winner", first)
 		}
 		st.Turn, st.TurnSince = g.next(first, true), at
 		g.checkFinish(at) // a giver may have had only that card
 		return
 	}
 	st.Stats.Exchanges++
-	for _, s := range grp {
-		st.Stats.Involved[s]++
-	}
-	st.Stats.Won[first]++
+	g.countInvolved(grp, first)
+	st.Stats.Won[g.owner(first)]++
 	if !slices.Contains(grp, first) {
 		// Booklet part VI: a player whose last card is a special wins against
 		// the matching players: they all put their own pile under their deck
 		// and share the winner's pile, one card each in seat order.
-		st.Stats.Involved[first]++
 		for _, s := range grp {
 			p := &ps[s]
 			p.Deck = append(p.Deck, p.Pile...)
@@ -185,11 +296,15 @@ func (g *Game) settle(w *window, gi int, first int, at int64) {
 			g.emit(at, first, "exchange", "losers", slices.Clone(grp))
 		}
 	} else {
-		slow := g.slowest(w, grp)
-		win, lose := &ps[first], &ps[slow]
-		lose.Deck = append(lose.Deck, win.Pile...)
-		lose.Deck = append(lose.Deck, lose.Pile...)
-		win.Pile, lose.Pile = win.Pile[:0], lose.Pile[:0]
+		lose := grp
+		if w.Kind == KindSeesaw {
+			lose = g.seesawSide(w, grp, first)
+		}
+		slow := g.slowest(w, lose)
+		win, loser := &ps[first], &ps[slow]
+		loser.Deck = append(loser.Deck, win.Pile...)
+		loser.Deck = append(loser.Deck, loser.Pile...)
+		win.Pile, loser.Pile = win.Pile[:0], loser.Pile[:0]
 		if g.loud() {
 			g.emit(at, first, "exchange", "loser", slow)
 		}
@@ -203,8 +318,20 @@ func (g *Game) settle(w *window, gi int, first int, at int64) {
 	g.checkFinish(at)
 }
 
-// gluttony: seat slapped when not allowed; they take every face-up card on
-// the table under their deck and the player after them reveals. The window
+// countInvolved counts an exchange once for each player taking part (with
+// two piles each, a player's two piles may meet).
+func (g *Game) countInvolved(grp []int, first int) {
+	var seen []int
+	for _, s := range append(slices.Clone(grp), first) {
+		if o := g.owner(s); !slices.Contains(seen, o) {
+			seen = append(seen, o)
+			g.st.Stats.Involved[o]++
+		}
+	}
+}
+
+// gluttony: pile seat slapped when not allowed; it takes every face-up card
+// on the table under its deck and the pile after it reveals. The window
 // closes: what it asked for is gone with the cards.
 func (g *Game) gluttony(seat int, at int64, with int) {
 	st := &g.st
@@ -249,7 +376,7 @@ func (g *Game) closeWindow(at int64, deadline bool) {
 			return
 		}
 	}
-	g.missedAttempts(w)
+	g.missed(w)
 	if g.st.Config.SourisCall {
 		g.recordUnclaimed(w)
 	}
@@ -266,8 +393,10 @@ func (g *Game) closeWindow(at int64, deadline bool) {
 	}
 }
 
-// checkFinish marks the players who have no card left; the first is the
-// champion. Play goes on until two players are left: they are the losers.
+// checkFinish marks the piles that have no card left and the players whose
+// piles are all empty; the first player is the champion. Play goes on until
+// two players are left: they are the losers (with two players, the game
+// ends when one has given all their cards: the other has lost).
 func (g *Game) checkFinish(at int64) {
 	st := &g.st
 	if st.Config.Infinite {
@@ -278,14 +407,25 @@ func (g *Game) checkFinish(at int64) {
 		p := &st.Players[i]
 		if !p.Out && p.cards() == 0 {
 			p.Out = true
-			st.Finished = append(st.Finished, i)
-			if g.loud() {
-				g.emit(at, i, "finished", "place", len(st.Finished))
+			if g.twoPiles() && g.loud() {
+				g.emit(at, i, "pile_empty")
 			}
 		}
 	}
-	if g.active() <= 2 {
-		g.end(at, ReasonChampion)
+	for s := range st.Config.Seats {
+		if !g.seatIn(s) && !slices.Contains(st.Finished, s) {
+			st.Finished = append(st.Finished, s)
+			if g.loud() {
+				g.emitSeat(at, s, "finished", "place", len(st.Finished))
+			}
+		}
+	}
+	if g.active() <= g.losers() {
+		reason := ReasonChampion
+		if len(st.Config.Seats) == 2 {
+			reason = ReasonOneLeft
+		}
+		g.end(at, reason)
 		return
 	}
 	if st.Players[st.Turn].Out {
@@ -306,16 +446,18 @@ func (g *Game) end(at int64, reason string) {
 
 // endByCap ends a game that reached MaxReveals: the players still in are
 // ranked by the cards they hold (fewest first, then seat order) and all but
-// the two holding most join the winners.
+// the two holding most (the one, with two players) are ranked after those
+// who finished; the first of all is the winner.
 func (g *Game) endByCap(at int64) {
 	st := &g.st
 	if st.Config.Infinite {
 		g.endInfinite(at, ReasonCapPoints)
 		return
 	}
-	in := g.inPlay()
-	slices.SortStableFunc(in, func(a, b int) int { return st.Players[a].cards() - st.Players[b].cards() })
-	st.Finished = append(st.Finished, in[:len(in)-2]...)
+	in := g.seatsIn()
+	cards := g.Cards()
+	slices.SortStableFunc(in, func(a, b int) int { return cards[a] - cards[b] })
+	st.Finished = append(st.Finished, in[:len(in)-g.losers()]...)
 	g.end(at, ReasonCap)
 }
 

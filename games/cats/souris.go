@@ -7,29 +7,44 @@ import (
 )
 
 // The "Souris !" call (booklet, rule for confirmed players, Config.SourisCall):
-// when two players with equal products do not react, the others may wait for
-// the next reveal and call "Souris !". The two concerned put their face-up
-// cards under their deck and the fastest caller reveals next; a caller who
-// was wrong puts their own face-up cards under their deck.
+// "Si 2 joueurs ont un produit commun et ne réagissent pas, les autres
+// peuvent attendre que le joueur suivant pose une carte pour annoncer
+// « Souris »". The two concerned put their face-up cards under their deck
+// and the fastest caller reveals next; a caller who was wrong puts their
+// own face-up cards under their deck.
 //
 // Rule decisions (digital edition):
 //   - A match is "let pass" when its window closed (deadline or next reveal)
-//     with no slap from its seats. Calls are judged in the window of the next
-//     reveal, while that window is open (the same window and clock as slaps:
-//     `at`, the server judging by order of arrival; a student wins a tie).
-//   - A call is right when a match let pass still stands (its seats still
-//     show the same newest cards) and the caller is not one of its seats;
-//     calling on one's own match is a wrong call (slap instead). A call made
-//     in the window where the match appears is too early: wrong.
+//     with no slap from its seats. It may be called in the window opened by
+//     the next reveal, whatever that reveal shows — even when the next
+//     player is one of the two and their new card covers the match: the
+//     call is about the match let pass, whose cards are still in their
+//     face-up piles. The call window is the one reveal's window (the same
+//     window and clock as slaps: `at`, the server judging by order of
+//     arrival; a student wins a tie). When the match still stands after it,
+//     nobody having slapped, it is let pass again and stays callable in the
+//     next window, and so on until it is covered (then called in that one
+//     window or never), slapped, called, or its cards leave the table (an
+//     exchange or a gluttony took a pile).
+//   - A call is right when a match let pass is callable and the caller owns
+//     none of its piles; calling on one's own match is a wrong call (slap
+//     instead). A call in the window where the match appears is too early:
+//     wrong.
 //   - The first call, right or wrong, ends the window like a gluttony (no
-//     missed attempts: it was cut short). Right: every standing match let pass
-//     is settled (its seats' face-up cards go under their decks), the caller
-//     reveals next. Wrong: the caller's face-up cards go under their deck, the
-//     turn holder reveals next.
-//   - While a match let pass still stands, computer cats wait for calls
+//     missed attempts: it was cut short). Right: every callable match
+//     let pass by others is settled (its piles go under their decks), the
+//     caller reveals next. Wrong: the caller's face-up cards go under their
+//     deck (with two piles, both), the turn holder reveals next.
+//   - While a match let pass is callable, computer cats wait for calls
 //     until the window closes before revealing (a student may still flip).
+//   - Attempts: a right call is a claim on each multiplication card of the
+//     match let pass, given the other card's product (correct). A wrong call
+//     names no card: which two products the child thought equal cannot be
+//     known (a guess could be any fact on the table), so it records no
+//     attempt — the call's penalty is the game's answer.
 
-// recordUnclaimed remembers, when window w closes, the matches nobody slapped.
+// recordUnclaimed remembers, when window w closes, the matches nobody
+// slapped: they are callable in the next window.
 func (g *Game) recordUnclaimed(w *window) {
 	st := &g.st
 	st.Unclaimed = st.Unclaimed[:0]
@@ -38,11 +53,9 @@ func (g *Game) recordUnclaimed(w *window) {
 			if w.Done[gi] || slapsIn(w, grp) {
 				continue
 			}
-			m := missedMatch{Seats: slices.Clone(grp)}
-			for _, s := range grp {
-				m.Cards = append(m.Cards, w.Tops[s])
+			if m, ok := g.letPass(w, grp); ok {
+				st.Unclaimed = append(st.Unclaimed, m)
 			}
-			st.Unclaimed = append(st.Unclaimed, m)
 		}
 	}
 	if len(st.Unclaimed) == 0 {
@@ -59,54 +72,60 @@ func slapsIn(w *window, grp []int) bool {
 	return false
 }
 
-// standing lists the matches let pass that still show the same cards.
-func (g *Game) standing() [][]int {
-	var out [][]int
+// callable lists the matches let pass that may be called now: the last
+// window let them pass and their cards are still on the table.
+func (g *Game) callable() []missedMatch {
+	var out []missedMatch
 	for _, m := range g.st.Unclaimed {
-		ok := true
-		for i, s := range m.Seats {
-			if p := &g.st.Players[s]; p.Out || p.top() != m.Cards[i] {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			out = append(out, m.Seats)
+		if g.onTable(m, false) {
+			out = append(out, m)
 		}
 	}
 	return out
 }
 
-// call judges a "Souris !" call of seat at time at inside the open window.
+// callableBy keeps the callable matches in which seat has no pile.
+func (g *Game) callableBy(seat int) []missedMatch {
+	var out []missedMatch
+	for _, m := range g.callable() {
+		if !slices.ContainsFunc(m.Seats, func(h int) bool { return g.owner(h) == seat }) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// call judges a "Souris !" call of seat (a player) at time at inside the
+// open window.
 func (g *Game) call(seat int, at int64) {
 	st := &g.st
 	w := st.Win
 	w.Calls = append(w.Calls, seat)
-	var groups [][]int
-	for _, grp := range g.standing() {
-		if !slices.Contains(grp, seat) {
-			groups = append(groups, grp)
-		}
-	}
-	if g.human(seat) {
-		g.callAttempts(seat, at, groups)
+	ms := g.callableBy(seat)
+	if g.st.Config.Seats[seat].Human() {
+		g.callAttempts(seat, at, ms)
 	}
 	st.Unclaimed = nil
 	g.dropWindow()
 	st.Pending = st.Pending[:0]
 	st.TurnSince = at
-	if len(groups) == 0 {
-		p := &st.Players[seat]
-		p.Deck = append(p.Deck, p.Pile...)
-		p.Pile = p.Pile[:0]
+	if len(ms) == 0 {
+		for _, h := range g.handsOf(seat) {
+			p := &st.Players[h]
+			p.Deck = append(p.Deck, p.Pile...)
+			p.Pile = p.Pile[:0]
+		}
 		if g.loud() {
-			g.emit(at, seat, "souris", "right", false)
+			g.emitSeat(at, seat, "souris", "right", false)
 		}
 		return
 	}
 	var seats []int
-	for _, grp := range groups {
-		for _, s := range grp {
+	for _, m := range ms {
+		for _, s := range m.Seats {
+			if slices.Contains(seats, s) {
+				continue
+			}
 			p := &st.Players[s]
 			p.Deck = append(p.Deck, p.Pile...)
 			p.Pile = p.Pile[:0]
@@ -115,60 +134,27 @@ func (g *Game) call(seat int, at int64) {
 	}
 	st.Stats.Souris++
 	if g.loud() {
-		g.emit(at, seat, "souris", "right", true, "seats", seats)
+		g.emitSeat(at, seat, "souris", "right", true, "seats", seats)
 	}
 	st.Turn = g.next(seat, true)
 	g.checkFinish(at)
 }
 
-// callAttempts: a right call recognised the match: one claim per
-// multiplication card of each match, given the other card's product
-// (correct). A wrong call claimed two other players' newest cards equal: the
-// pair with the closest different products is taken as the confusion, each
-// multiplication card of it given the other's product (incorrect); when no
-// such pair is shown (e.g. a call too early on a fresh match) no fact was
-// claimed wrongly and no attempt is recorded. Response times run from the
-// window's reveal.
-func (g *Game) callAttempts(seat int, at int64, groups [][]int) {
+// callAttempts: a right call recognised the matches let pass: one claim per
+// multiplication card of each, given the other card's product (correct).
+// A wrong call records nothing (see above). Response times run from the
+// reveal that opened the window: the moment the call became allowed.
+func (g *Game) callAttempts(seat int, at int64, ms []missedMatch) {
 	w := g.st.Win
-	tops := w.Tops
-	if len(groups) > 0 {
-		for _, grp := range groups {
-			for _, s := range grp {
-				if c := tops[s]; c.IsMult() {
-					v, _ := tops[firstOther(grp, s)].Value()
-					g.attempt(attemptFor(seat, c, v, at, w.Opened))
-				}
-			}
-		}
-		return
-	}
-	a, b, best := -1, -1, -1
-	for i, c := range tops {
-		v, ok := c.Value()
-		if !ok || i == seat {
-			continue
-		}
-		for j := i + 1; j < len(tops); j++ {
-			u, ok := tops[j].Value()
-			if !ok || j == seat || u == v {
+	for _, m := range ms {
+		for i, c := range m.Cards {
+			if !c.IsMult() {
 				continue
 			}
-			if d := abs(u - v); best < 0 || d < best {
-				a, b, best = i, j, d
-			}
+			other := (i + 1) % len(m.Cards)
+			v, _ := m.Cards[other].Value()
+			g.attempt(attemptFor(seat, c, v, at, w.Opened))
 		}
-	}
-	if a < 0 {
-		return
-	}
-	av, _ := tops[a].Value()
-	bv, _ := tops[b].Value()
-	if c := tops[a]; c.IsMult() {
-		g.attempt(attemptFor(seat, c, bv, at, w.Opened))
-	}
-	if c := tops[b]; c.IsMult() {
-		g.attempt(attemptFor(seat, c, av, at, w.Opened))
 	}
 }
 
@@ -177,16 +163,27 @@ func (g *Game) callAttempts(seat int, at int64, groups [][]int) {
 // booklet keeps the call for confirmed players); they never call wrongly.
 var sourisChance = [...]float64{games.BotBeginner: 0, games.BotSolid: 0.5, games.BotStrong: 0.9}
 
-// BotCall decides whether the computer cat at seat me calls "Souris !" on the
-// table it sees, and after how long (a reaction of its median, as a slap).
+// BotCall decides whether the computer cat playing pile me calls "Souris !"
+// on the table it sees, and after how long (a reaction of its median, as a
+// slap).
 func BotCall(t *Table, me int, level int, medianMS float64, rng *games.RNG) (bool, int64) {
 	if !t.In[me] || len(t.Missed) == 0 {
 		return false, 0
 	}
-	for _, grp := range t.Missed {
-		if slices.Contains(grp, me) {
-			return false, 0
+	owner := func(h int) int {
+		if t.Owners != nil {
+			return t.Owners[h]
 		}
+		return h
+	}
+	others := false
+	for _, grp := range t.Missed {
+		if !slices.ContainsFunc(grp, func(h int) bool { return owner(h) == owner(me) }) {
+			others = true
+		}
+	}
+	if !others {
+		return false, 0 // never on its own match
 	}
 	if level < games.BotBeginner || level > games.BotStrong {
 		level = games.BotSolid
@@ -202,21 +199,29 @@ func BotCall(t *Table, me int, level int, medianMS float64, rng *games.RNG) (boo
 
 // botsCall draws the computer cats' calls when a window opens on a match
 // let pass (only with Config.SourisCall, so other games draw as before).
+// A player calls once, whatever their piles.
 func (g *Game) botsCall(t *Table) {
 	st := &g.st
 	for i, seat := range st.Config.Seats {
-		if seat.Human() || st.Players[i].Out {
+		if seat.Human() || !g.seatIn(i) {
 			continue
 		}
-		ok, delay := BotCall(t, i, seat.Bot, float64(seat.ReactionMS), st.RNG)
+		h := i
+		for _, o := range g.handsOf(i) {
+			if !st.Players[o].Out {
+				h = o
+				break
+			}
+		}
+		ok, delay := BotCall(t, h, seat.Bot, float64(seat.ReactionMS), st.RNG)
 		if at := st.Win.Opened + delay; ok && at <= st.Win.Deadline {
-			st.Pending = append(st.Pending, slap{Seat: i, At: at, Call: true})
+			st.Pending = append(st.Pending, slap{Seat: h, At: at, Call: true})
 		}
 	}
 }
 
 // keepCalls drops the pending slaps once an exchange is decided, keeping the
-// calls while a match let pass still stands.
+// calls while a match let pass may still be called.
 func keepCalls(p []slap, souris bool) []slap {
 	if !souris {
 		return p[:0]

@@ -168,8 +168,14 @@ func catsStudent(e games.Engine, rng *rand.Rand) []any {
 			switch rng.IntN(4) {
 			case 0:
 				out = append(out, cats.Slap())
-			case 1:
-				out = append(out, cats.SlapWith(1+rng.IntN(len(v.Players)-1)))
+			case 1: // name a pile of another player
+				var others []int
+				for i, p := range v.Players {
+					if p.Owner != v.Seat {
+						others = append(others, i)
+					}
+				}
+				out = append(out, cats.SlapWith(others[rng.IntN(len(others))]))
 			}
 		case cats.MoveSouris:
 			if rng.IntN(8) == 0 {
@@ -267,6 +273,10 @@ func runs() []run {
 		}, catsStudent, 0})
 		out = append(out, run{"cats", "souris", "all", seed, func(seed uint64) (games.Engine, error) {
 			return cats.New(cats.Config{Level: games.Green(), Seats: table(4, games.BotStrong), SourisCall: true}, seed)
+		}, catsStudent, 0})
+		// Two players, two piles each, with every option combined.
+		out = append(out, run{"cats", "specials+infinite+souris", "all", seed, func(seed uint64) (games.Engine, error) {
+			return cats.New(cats.Config{Level: games.Green(), Seats: table(2, games.BotSolid), Specials: true, Infinite: true, SourisCall: true, MaxReveals: 600}, seed)
 		}, catsStudent, 0})
 		for rules := 1; rules <= 4; rules++ {
 			out = append(out, run{"cube", itoa(rules), "violet", seed, func(seed uint64) (games.Engine, error) {

@@ -65,6 +65,19 @@ var fixtures = []fixture{
 		}
 		return others >= 2
 	}},
+	// Two players, two piles each, every option on: a window open on a
+	// table where a product card shows.
+	{"cats-2piles", "cats-specials+infinite+souris-", func(v map[string]any) bool {
+		if v["two_piles"] != true || v["window"] == nil || !legalHas(v, "slap", "souris") {
+			return false
+		}
+		for _, p := range arr(v, "players") {
+			if top, _ := p.(map[string]any)["top"].(map[string]any); top["n"] != nil {
+				return true
+			}
+		}
+		return false
+	}},
 	{"cube-1", "cube-1-1-3", func(v map[string]any) bool { return legalHas(v, "claim") && sum(arr(v, "won_counts")) >= 2 }},
 	{"cube-2", "cube-2-", func(v map[string]any) bool {
 		fronts := arr(v, "fronts")

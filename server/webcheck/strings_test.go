@@ -155,6 +155,10 @@ func TestEveryKeyTheModulesUseExists(t *testing.T) {
 	for _, s := range []cats.Special{cats.Chase, cats.DeadEnd, cats.Magic, cats.Seesaw, cats.Ambush, cats.Gift} {
 		want = append(want, "cats.special."+s.String(), "cats.special."+s.String()+".what")
 	}
+	// Every way a Multipli Cat's game can end (the result panel shows it).
+	for _, r := range []string{cats.ReasonChampion, cats.ReasonOneLeft, cats.ReasonCap, cats.ReasonStopped, cats.ReasonCapPoints} {
+		want = append(want, "reason."+r)
+	}
 	for _, k := range want {
 		assert.Contains(t, all, k, "no text for an engine value")
 	}

@@ -45,6 +45,7 @@ var viewFields = map[string][]field{
 	"cats": {
 		f("seat", "number"), f("turn", "number"), f("clockwise", "bool"), f("magic", "bool"), f("over", "bool"),
 		f("players", "array"), f("players[].top", "object"), f("players[].deck", "number"), f("players[].pile", "number"), f("players[].out", "bool"),
+		f("players[].owner", "number"), f("players[].hand?", "number"), f("two_piles?", "bool"), f("factors", "number"), f("souris_call?", "bool"),
 		f("players[].top.a?", "number"), f("players[].top.b?", "number"), f("players[].top.n?", "number"), f("players[].top.s?", "string"),
 		f("window?", "object"), f("window.opened", "number"), f("window.deadline", "number"), f("window.slapped", "array"),
 		f("finished", "array"), f("legal", "array"), f("legal[].type", "string"),
@@ -84,7 +85,7 @@ var viewFields = map[string][]field{
 // checked whenever such an event happens in the sweep.
 var eventFields = map[string]map[string][]field{
 	"potion":  {"lay": {f("card", "number")}, "capture": {f("a", "number"), f("b", "number"), f("product", "number")}},
-	"cats":    {"reveal": {f("card", "object")}, "chase": {f("slowest", "number")}, "give": {f("to", "number")}, "point": {f("took", "number")}, "souris": {f("right", "bool")}},
+	"cats":    {"reveal": {f("card", "object"), f("hand?", "number")}, "chase": {f("slowest", "number")}, "give": {f("to", "number")}, "point": {f("took", "number")}, "souris": {f("right", "bool")}, "ambush": {f("winner", "number")}, "pile_empty": {f("hand", "number")}},
 	"cube":    {"found": {f("code", "number")}, "wrong_claim": {f("code", "number"), f("reason", "string")}},
 	"magicoa": {"placed": {f("value", "number"), f("potion", "number"), f("fact?", "string")}, "discarded": {f("value", "number")}, "won": {f("points", "number"), f("colour", "string")}, "round_started": {f("round", "number")}, "tripled": {f("correct", "bool"), f("points", "number"), f("tripled", "number")}},
 }

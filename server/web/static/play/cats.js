@@ -1,7 +1,10 @@
 // Multipli Cat's, in real time: the newest card of every player's pile, the
 // deck counts, whose turn it is, a big slap button (a tap on it, the space
 // key, or a tap anywhere on the table all slap) and the reveal button when it
-// is the student's turn. Special cards are shown with their effect in words.
+// is the student's turn. Special cards are shown with their effect in words;
+// product cards print their multiplications, as the booklet's cards do.
+// With two players each plays two piles: the view lists the piles (each with
+// its owner and hand), the student's two first.
 
 import { h, s, svgBox, button } from "./dom.js";
 import { cat, mouse } from "./art.js";
@@ -15,16 +18,33 @@ function isEmpty(c) { return !c || (!c.a && !c.n && !c.s); }
 // hasValue: a multiplication or a product card (what a match compares).
 function hasValue(c) { return !!(c && (c.a || c.n)); }
 
-function cardText(c, t) {
+// factsOf lists the multiplications a × b = n with factors up to max, as a
+// product card prints them (booklet: "Les multiplications correspondant au
+// produit sont écrites en diagonale sur la carte": 36 = 4 × 9, 6 × 6, 9 × 4).
+export function factsOf(n, max = 10) {
+  const out = [];
+  for (let a = 1; a <= max; a++) {
+    if (n % a === 0 && n / a <= max) out.push([a, n / a]);
+  }
+  return out;
+}
+
+function cardText(c, t, max) {
   if (isEmpty(c)) return t("cats.no_card");
   if (c.a) return t("cats.card_mult", { a: c.a, b: c.b });
-  if (c.n) return t("cats.card_product", { n: c.n });
+  if (c.n) return t("cats.card_product", { n: c.n, facts: factsOf(c.n, max).map(([a, b]) => `${a} × ${b}`).join(", ") });
   return t("cats.card_special", { name: t(`cats.special.${c.s}`), what: t(`cats.special.${c.s}.what`) });
 }
 
+// Where a product card prints its multiplications: along the diagonals of
+// its corners, then at the top and bottom (with tables beyond 10 a product
+// may have six).
+const FACT_SPOTS = [[30, 28, -35], [90, 28, 35], [90, 136, -35], [30, 136, 35], [60, 20, 0], [60, 150, 0]];
+
 // catsCard draws a face-up card: a multiplication (a × b), a product (n in
-// a ring) or a special (its sign and name).
-function catsCard(c, t) {
+// a ring, its multiplications written in the corners) or a special (its
+// sign and name).
+function catsCard(c, t, max) {
   const W = 120, H = 160;
   const svg = svgBox(W, H, { class: "ccard", "aria-hidden": "true", focusable: "false" });
   if (isEmpty(c)) {
@@ -38,6 +58,10 @@ function catsCard(c, t) {
   } else if (kind === "prod") {
     svg.append(s("circle", { cx: W / 2, cy: 78, r: 38, class: "cprod-ring" }),
       s("text", { x: W / 2, y: 92, class: "num cprod", "text-anchor": "middle" }, String(c.n)));
+    factsOf(c.n, max).forEach(([a, b], i) => {
+      const [x, y, turn] = FACT_SPOTS[i % FACT_SPOTS.length];
+      svg.append(s("text", { x, y, class: "cprod-fact", "text-anchor": "middle", transform: `rotate(${turn} ${x} ${y})` }, `${a}×${b}`));
+    });
   } else {
     svg.append(s("text", { x: W / 2, y: 78, class: "cspecial-icon", "text-anchor": "middle" }, SPECIAL_ICON[c.s] || "?"),
       s("text", { x: W / 2, y: 128, class: "cspecial-name", "text-anchor": "middle" }, t(`cats.special.${c.s}`)));
@@ -52,8 +76,18 @@ export function render(root, dto, api) {
   const legal = v.legal || [];
   const canFlip = legal.some((m) => m.type === "flip");
   const win = v.window;
-  const slapped = win && (win.slapped || []).includes(me);
-  const meOut = v.players[me] && v.players[me].out;
+  const max = v.factors || 10;
+  // Piles: one per player, or two each with two players (owner, hand).
+  const ownerOf = (i) => (v.players[i].owner === undefined ? i : v.players[i].owner);
+  const mine = (i) => ownerOf(i) === me;
+  const myPiles = v.players.map((_, i) => i).filter(mine);
+  const pileName = (i) => {
+    const name = seatNameOf(dto, ownerOf(i), t);
+    return v.two_piles ? t("cats.pile_of", { name, n: (v.players[i].hand || 0) + 1 }) : name;
+  };
+  const meOut = myPiles.every((i) => v.players[i].out);
+  const canSlap = legal.some((m) => m.type === "slap") && !meOut && !v.over;
+  const slapped = !!win && !canSlap && !meOut;
 
   const slap = (withSeat) => {
     if (dto.over || meOut) return;
@@ -64,38 +98,39 @@ export function render(root, dto, api) {
   // becomes a slap button that says "mine and this one". Which cards really
   // match is the child's to see, so every card showing a number is offered,
   // not only the right ones. The big button still slaps without naming.
-  const canSlap = legal.some((m) => m.type === "slap") && !slapped && !meOut && !v.over;
-  const partners = canSlap && hasValue(v.players[me] && v.players[me].top)
-    ? v.players.map((p, i) => i).filter((i) => i !== me && !v.players[i].out && hasValue(v.players[i].top)) : [];
+  const myNumber = myPiles.find((i) => !v.players[i].out && hasValue(v.players[i].top));
+  const partners = canSlap && myNumber !== undefined
+    ? v.players.map((p, i) => i).filter((i) => !mine(i) && !v.players[i].out && hasValue(v.players[i].top)) : [];
   const naming = partners.length >= 2;
 
-  // Players: the student first, then the others in seat order.
-  const order = [me, ...v.players.map((_, i) => i).filter((i) => i !== me)];
+  // Piles: the student's first, then the others in table order.
+  const order = [...myPiles, ...v.players.map((_, i) => i).filter((i) => !mine(i))];
   const players = order.map((i) => {
     const p = v.players[i];
-    const place = (v.finished || []).indexOf(i);
+    const owner = ownerOf(i);
+    const place = (v.finished || []).indexOf(owner);
     const badges = [];
     if (i === v.turn && !v.over) badges.push(h("span", { class: "badge turn" }, t("cats.turn_badge")));
     if (win && (win.slapped || []).includes(i)) badges.push(h("span", { class: "badge slapped" }, t("cats.slapped_badge")));
-    if (v.points) badges.push(h("span", { class: "badge points" }, api.tn("cats.points", v.points[i] || 0)));
+    if (v.points) badges.push(h("span", { class: "badge points" }, api.tn("cats.points", v.points[owner] || 0)));
     if (place >= 0) badges.push(h("span", { class: "badge done" }, place === 0 ? t("cats.champion") : t("cats.finished", { n: place + 1 })));
     else if (p.out) badges.push(h("span", { class: "badge done" }, t("cats.out")));
-    const name = seatNameOf(dto, i, t);
+    const name = pileName(i);
     return h("section", {
-      class: ["cat-player", i === me && "me", i === v.turn && "turn"], "aria-label": name,
+      class: ["cat-player", mine(i) && "me", i === v.turn && "turn"], "aria-label": name,
     },
-      h("div", { class: "cat-head" }, svgBox(40, 40, { class: "cat-face", "aria-hidden": "true" }, cat(0, 0, 40, FUR[i % FUR.length])),
+      h("div", { class: "cat-head" }, svgBox(40, 40, { class: "cat-face", "aria-hidden": "true" }, cat(0, 0, 40, FUR[owner % FUR.length])),
         h("strong", {}, name), ...badges),
       naming && partners.includes(i)
         ? h("button", {
           type: "button", class: "cat-card slap-with", "data-key": `with${i}`,
-          "aria-label": t("cats.slap_with_label", { name, card: cardText(p.top, t), mine: cardText(v.players[me].top, t) }),
+          "aria-label": t("cats.slap_with_label", { name, card: cardText(p.top, t, max), mine: cardText(v.players[myNumber].top, t, max) }),
           on: {
             pointerdown: (ev) => { ev.preventDefault(); slap(i); },
             click: (ev) => { if (ev.detail === 0) slap(i); },
           },
-        }, catsCard(p.top, t), h("span", { class: "slap-with-word" }, t("cats.slap_with")))
-        : h("div", { class: "cat-card", role: "img", "aria-label": t("cats.top_of", { name, card: cardText(p.top, t) }) }, catsCard(p.top, t)),
+        }, catsCard(p.top, t, max), h("span", { class: "slap-with-word" }, t("cats.slap_with")))
+        : h("div", { class: "cat-card", role: "img", "aria-label": t("cats.top_of", { name, card: cardText(p.top, t, max) }) }, catsCard(p.top, t, max)),
       h("p", { class: "cat-counts" }, t("cats.counts", { deck: p.deck, pile: p.pile })),
       p.top && p.top.s ? h("p", { class: "special-what" }, t(`cats.special.${p.top.s}.what`)) : null);
   });
@@ -126,8 +161,9 @@ export function render(root, dto, api) {
   let prompt;
   if (v.over || dto.over) prompt = t("cats.over");
   else if (meOut) prompt = t("cats.you_out");
-  else if (canFlip) prompt = v.magic ? t("cats.your_turn_magic") : t("cats.your_turn");
-  else prompt = t("cats.watch", { name: seatNameOf(dto, v.turn, t) });
+  else if (canFlip && v.magic) prompt = t("cats.your_turn_magic");
+  else if (canFlip) prompt = v.two_piles ? t("cats.your_turn_pile", { n: (v.players[v.turn].hand || 0) + 1 }) : t("cats.your_turn");
+  else prompt = t("cats.watch", { name: pileName(v.turn) });
 
   const slapBtn = h("button", {
     type: "button", class: ["slap", slapped && "done"], "data-key": "slap",
@@ -140,9 +176,14 @@ export function render(root, dto, api) {
   }, svgBox(80, 60, { class: "mouse-svg", "aria-hidden": "true" }, mouse(10, 5, 60)), h("span", {}, t("cats.slap")));
 
   // Variants: the "Souris !" call (confirmed players) and stopping the
-  // infinite game, offered when the engine lists them.
+  // infinite game, offered when the engine lists them. The call is offered
+  // whenever a card was just revealed (whether it is right is the child's to
+  // judge); the button and the line under the controls say when it is.
   const sourisBtn = legal.some((m) => m.type === "souris") && !meOut && !v.over
-    ? button(t("cats.souris"), () => api.move({ type: "souris" }), { class: "primary souris", "data-key": "souris", "aria-label": t("cats.souris_label") })
+    ? h("button", {
+      type: "button", class: "primary souris", "data-key": "souris", "aria-label": t("cats.souris_label"),
+      on: { click: () => api.move({ type: "souris" }) },
+    }, h("span", {}, t("cats.souris")), h("small", { class: "souris-when" }, t("cats.souris_after")))
     : null;
   const stopBtn = legal.some((m) => m.type === "stop") && !v.over
     ? button(t("cats.stop"), () => api.move({ type: "stop" }), { class: "stop", "data-key": "stop" })
@@ -176,25 +217,52 @@ export function render(root, dto, api) {
     bar,
     h("div", { class: "cats-controls" }, flipBtn, slapBtn, sourisBtn),
     h("p", { class: "hint" }, naming ? t("cats.keys_hint_with") : t("cats.keys_hint")),
-    v.infinite ? h("p", { class: "hint" }, t("cats.infinite_hint"), " ", stopBtn) : null,
+    v.souris_call && !v.over ? h("p", { class: "hint souris-rule" }, t("cats.souris_rule")) : null,
+    v.two_piles && !v.over ? h("p", { class: "hint" }, t("cats.two_piles_hint")) : null,
+    v.infinite ? h("p", { class: "hint" }, v.two_piles ? t("cats.infinite_hint_piles") : t("cats.infinite_hint"), " ", stopBtn) : null,
     eventsBox(dto, (e) => catsEvent(e, dto, t), t, api.ui)));
 }
 
+// ownerOfPile is the seat that plays pile i (pile i is seat i's with one
+// pile each).
+function ownerOfPile(players, i) {
+  const p = players[i];
+  return p && p.owner !== undefined ? p.owner : i;
+}
+
 function catsEvent(e, dto, t) {
-  const who = seatNameOf(dto, e.seat, t);
-  const me = e.seat === dto.seat;
+  const v = dto.view || {};
+  const players = v.players || [];
+  // The piles an event names are View.Players indexes: the seats, or with
+  // two players the piles (named with their owner).
+  const pile = (i) => {
+    const p = players[i];
+    const owner = p && p.owner !== undefined ? p.owner : i;
+    const name = seatNameOf(dto, owner, t);
+    return v.two_piles && p ? t("cats.pile_of", { name, n: (p.hand || 0) + 1 }) : name;
+  };
+  const isMine = (i) => ownerOfPile(players, i) === dto.seat;
   const d = e.data || {};
+  const who = d.hand !== undefined ? pile(d.hand) : seatNameOf(dto, e.seat, t);
+  const me = e.seat === dto.seat;
   switch (e.type) {
-    case "reveal": return t("cats.ev.reveal", { me, who, card: cardText(d.card, t) });
+    case "reveal": return t("cats.ev.reveal", { me, who, card: cardText(d.card, t, v.factors || 10) });
     case "slap": return t("cats.ev.slap", { me, who });
     case "exchange": return t("cats.ev.exchange", { me, who });
     case "gluttony": return t("cats.ev.gluttony", { me, who });
     case "direction": return t("cats.ev.direction");
     case "magic": return t("cats.ev.magic");
-    case "chase": return t("cats.ev.chase", { me: d.slowest === dto.seat, who: seatNameOf(dto, d.slowest, t) });
-    case "ambush": return t("cats.ev.ambush", { me, who });
-    case "give": return t("cats.ev.give", { me, who, to: seatNameOf(dto, d.to, t) });
+    case "chase": return t("cats.ev.chase", { me: isMine(d.slowest), who: pile(d.slowest) });
+    case "ambush": {
+      // The event's seat revealed the Ambush; the winner of the slap is in
+      // data (the revealer's own hand wins it too, with two piles).
+      const revealer = d.hand !== undefined ? d.hand : e.seat;
+      const kept = d.winner === undefined || (players[d.winner] ? ownerOfPile(players, d.winner) === ownerOfPile(players, revealer) : d.winner === revealer);
+      return kept ? t("cats.ev.ambush_kept", { me, who }) : t("cats.ev.ambush", { me, who, winner: pile(d.winner) });
+    }
+    case "give": return t("cats.ev.give", { me, who, to: pile(d.to) });
     case "finished": return t("cats.ev.finished", { me, who });
+    case "pile_empty": return t("cats.ev.pile_empty", { me, who });
     case "recycle": return null;
     case "window_closed": return t("cats.ev.window_closed");
     case "point": return t("cats.ev.point", { me, who, took: d.took });
@@ -204,5 +272,3 @@ function catsEvent(e, dto, t) {
     default: return null;
   }
 }
-
-

@@ -9,7 +9,7 @@ import { levelBadge, gameTitle, GAMES } from "./common.js";
 import { flask, monster, cat } from "./art.js";
 
 // Computer players offered per game (the first is the default).
-const OPPONENTS = { potion: [1], cats: [3, 2, 4, 5, 6, 7], cube: [1, 2, 3], magicoa: [2, 1, 3, 4, 5] };
+const OPPONENTS = { potion: [1], cats: [3, 1, 2, 4, 5, 6, 7], cube: [1, 2, 3], magicoa: [2, 1, 3, 4, 5] };
 const DEFAULT_EDITIONS = { potion: ["3", "4"], cats: [""], cube: ["1", "3", "4"], magicoa: ["multiplication", "classic"] };
 
 // renderHome draws the page from the home JSON; actions.start(game, edition,
@@ -24,7 +24,7 @@ export function renderHome(root, data, actions) {
     parts.push(h("section", { class: "panel", "aria-labelledby": "inv-title" },
       h("h2", { id: "inv-title" }, t("home.invites")),
       h("ul", { class: "plain" }, invites.map((iv) => h("li", { class: "row" },
-        h("span", {}, t("home.invite_from", { name: iv.from })),
+        h("span", {}, t("home.invite_from", { name: iv.from, game: gameTitle(iv.game) })),
         h("a", { class: "btn primary", href: `/play/${encodeURIComponent(iv.game_id)}` }, t("home.join")))))));
   }
 
@@ -53,7 +53,7 @@ export function renderHome(root, data, actions) {
       h("h2", { id: "cont-title" }, t("home.continue_title")),
       h("ul", { class: "plain" }, cont.map((c) => h("li", { class: "row" },
         gameIcon(c.game),
-        h("span", {}, h("strong", {}, gameTitle(c.game)), c.edition ? ` · ${t(`edition.${c.game}.${c.edition}`)}` : "",
+        h("span", {}, h("strong", {}, gameTitle(c.game)), c.edition ? ` · ${editionLabel(c.game, c.edition)}` : "",
           c.opponent ? ` · ${t("home.against", { name: c.opponent })}` : "",
           c.started_at ? ` · ${t("home.started", { date: formatDate(c.started_at) })}` : ""),
         h("a", { class: "btn primary", href: `/play/${encodeURIComponent(c.game_id)}` }, t("home.continue")))))));
@@ -67,11 +67,17 @@ export function renderHome(root, data, actions) {
   root.replaceChildren(...parts);
 }
 
+// editionLabel names an edition; Multipli Cat's options are "+"-joined.
+function editionLabel(game, edition) {
+  return edition.split("+").map((e) => t(`edition.${game}.${e}`)).join(" · ");
+}
+
 // Games a classmate may join, each on their own device (the server's rule).
 const WITH_CLASSMATE = new Set(["potion"]);
 
 function gameCard(g, level, actions, classmates) {
   const name = g.game;
+  if (name === "cats") return catsCard(g, level, actions, classmates);
   const opts = OPPONENTS[name] || [1];
   let opponents = opts[0];
   let classmate = 0;
@@ -94,6 +100,43 @@ function gameCard(g, level, actions, classmates) {
     h("div", { class: "row" }, editions.map((ed) => button(
       ed ? t("home.play_edition", { edition: t(`edition.${name}.${ed}`) }) : t("home.play"),
       () => actions.start(name, ed, opponents, classmate), { class: "primary", "data-key": `start-${name}-${ed}` }))));
+}
+
+// Multipli Cat's: how many players (2 to 8; with 2, each plays two piles,
+// the booklet's two-player game), against computer cats or with a classmate
+// (the other players are computer cats), and its options — special cards,
+// the infinite game, the "Souris !" call — which combine: the edition is
+// "standard" or the ticked options joined by "+" in the server's order.
+const CATS_PLAYERS = [2, 3, 4, 5, 6, 7, 8];
+
+function catsCard(g, level, actions, classmates) {
+  let players = 4;
+  let classmate = 0;
+  const ticked = new Set();
+  const options = g.options || [];
+  const select = h("label", { class: "opp" }, t("home.players"), " ",
+    h("select", { "data-key": "players-cats", on: { change: (ev) => { players = parseInt(ev.target.value, 10); } } },
+      CATS_PLAYERS.map((n) => h("option", { value: n, selected: n === players || null }, String(n)))));
+  const mate = classmates.length ? h("label", { class: "opp" }, t("home.opponent"), " ",
+    h("select", { "data-key": "mate-cats", on: { change: (ev) => { classmate = parseInt(ev.target.value, 10); } } },
+      [h("option", { value: 0, selected: true }, t("home.opponent_computers"))].concat(
+        classmates.map((m) => h("option", { value: m.id }, m.name))))) : null;
+  const boxes = options.length ? h("fieldset", { class: "cats-options" },
+    h("legend", {}, t("home.options")),
+    options.map((o) => h("label", { class: "option" },
+      h("input", { type: "checkbox", "data-key": `opt-cats-${o}`, on: { change: (ev) => { if (ev.target.checked) ticked.add(o); else ticked.delete(o); } } }),
+      " ", t(`edition.cats.${o}`)))) : null;
+  const edition = () => options.filter((o) => ticked.has(o)).join("+") || (g.editions || ["standard"])[0];
+  return h("li", { class: ["game-card", "game-cats"] },
+    h("div", { class: "game-card-head" }, gameIcon("cats"), h("h3", {}, gameTitle("cats"))),
+    levelBadge(level),
+    h("p", {}, t("game.cats.about")),
+    select,
+    mate,
+    h("p", { class: "hint" }, t("home.cats_two_players")),
+    boxes,
+    h("div", { class: "row" }, button(t("home.play"),
+      () => actions.start("cats", edition(), players - 1, classmate), { class: "primary", "data-key": "start-cats" })));
 }
 
 function gameIcon(game) {

@@ -144,7 +144,7 @@ class GamePage {
     const d = this.dto;
     this.head.replaceChildren(...[
       h("h1", { class: "play-title" }, gameTitle(d.game)),
-      d.edition ? h("span", { class: "play-edition" }, t(`edition.${d.game}.${d.edition}`)) : null,
+      d.edition ? h("span", { class: "play-edition" }, d.edition.split("+").map((e) => t(`edition.${d.game}.${e}`)).join(" · ")) : null,
       levelBadge(d.level),
       h("span", { class: "spacer" }),
       d.over ? null : button(t("session.finish"), () => this.finish(), { class: "secondary", "data-key": "finish" }),
@@ -168,7 +168,7 @@ class GamePage {
     let text;
     if (winners.length === 0) text = t("result.nobody");
     else if (winners.includes(d.seat)) text = winners.length > 1 ? t("result.shared") : t("result.you_won");
-    else text = t("result.won_by", { names: winners.map((w) => seatName(d, w)).join(", ") });
+    else text = t(winners.length > 1 ? "result.won_by_many" : "result.won_by", { names: winners.map((w) => seatName(d, w)).join(", ") });
     const scores = (r.scores || []).map((sc, i) => h("li", {}, t("result.score", { name: seatName(d, i), n: sc })));
     return h("section", { class: "result panel", "aria-labelledby": "result-title" },
       h("h2", { id: "result-title", tabindex: "-1" }, text),
