@@ -18,6 +18,8 @@ var messages = map[string]games.Message{
 	"unsupported_media_type": {EN: "Send JSON (Content-Type: application/json).", FR: "Envoyez du JSON (Content-Type: application/json)."},
 	"too_large":              {EN: "The request is too large (1 MiB at most).", FR: "La requête est trop grosse (1 Mio au plus)."},
 	"bad_code":               {EN: "This code is unknown or no longer valid.", FR: "Ce code est inconnu ou n’est plus valable."},
+	"bad_card":               {EN: "This login card is no longer valid: ask your teacher for a new one.", FR: "Cette carte de connexion n’est plus valable : demande une nouvelle carte à ton enseignant·e."},
+	"signup_sign_in":         {EN: "Now sign in with this e-mail address and your password. If the address already had an account, use that account’s password.", FR: "Connectez-vous maintenant avec cette adresse e-mail et votre mot de passe. Si l’adresse avait déjà un compte, utilisez le mot de passe de ce compte."},
 	"not_found":              {EN: "Not found.", FR: "Introuvable."},
 	"conflict":               {EN: "This already exists.", FR: "Cela existe déjà."},
 	"throttled":              {EN: "Too many tries. Wait a little and try again.", FR: "Trop d’essais. Attends un peu et réessaie."},
