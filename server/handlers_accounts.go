@@ -181,11 +181,7 @@ func (s *Server) adultLogin(c echo.Context, role Role, find func(email string) (
 	if err != nil {
 		return err
 	}
-	if !found {
-		credential.VerifyNothing(req.Password)
-		return errBadCredentials
-	}
-	if !credential.Verify(a.hash, req.Password) {
+	if !s.verify(a.hash, req.Password) { // an unknown e-mail: a.hash is empty
 		return errBadCredentials
 	}
 	if err := s.guessWasRight(ctx, guess, opened); err != nil {

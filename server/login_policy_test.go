@@ -3,12 +3,15 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -180,6 +183,7 @@ func TestTwoHundredConcurrentGuessesAreCheckedAtMostThePolicysNumber(t *testing.
 			Body: map[string]any{"kind": "pictures", "pictures": []string{"cat", "sun", "tree"}}})
 		home := l.device(t, "203.0.113.10")
 
+		checks := l.srv.SecretChecks()
 		pins := burst(200, func(i int) response { return home.fresh().studentLogin(code, ids[0], fmt.Sprintf("%04d", 2000+i)) })
 		assert.Equal(t, statuses{401: policyFree, 429: 200 - policyFree}, pins, "PIN")
 		assert.Equal(t, policyFree, failuresOf(t, st, fmt.Sprintf("student:%d", ids[0])))
@@ -194,6 +198,7 @@ func TestTwoHundredConcurrentGuessesAreCheckedAtMostThePolicysNumber(t *testing.
 		})
 		assert.Equal(t, statuses{401: policyFree, 429: 200 - policyFree}, passwords, "teacher")
 		assert.Equal(t, policyFree, failuresOf(t, st, "teacher:t@school.test"))
+		assert.EqualValues(t, 3*policyFree, l.srv.SecretChecks()-checks, "bcrypt ran for the free guesses only")
 
 		right := home.fresh().studentLogin(code, ids[0], "1234")
 		assert.Equal(t, http.StatusTooManyRequests, right.Status, "even the right PIN waits: otherwise the delay would stop no guesser")
@@ -523,4 +528,63 @@ func TestAForgedDeviceCookieIsNoKnownDevice(t *testing.T) {
 		assert.Equal(t, http.StatusUnauthorized, forged.studentLogin(code, ids[1], fmt.Sprintf("%04d", i)).Status)
 	}
 	assert.Equal(t, policyFree, failuresOf(t, st, fmt.Sprintf("student:%d", ids[1])), "counted as an unknown device")
+}
+
+// When the guess cannot be counted — the database locked past its wait —
+// the secret is not checked: a wrong PIN or password answers 503, not 401,
+// and the right one does not get in. Once the lock is gone, the same
+// server counts and checks again.
+func TestAGuessThatCannotBeCountedIsNotChecked(t *testing.T) {
+	type locked struct {
+		name string
+		open func(t *testing.T) (url string, lock func(t *testing.T) (unlock func()))
+	}
+	cases := []locked{{"sqlite", func(t *testing.T) (string, func(*testing.T) func()) {
+		path := filepath.Join(t.TempDir(), "multipli.db")
+		return path + "?_busy_timeout=200", func(t *testing.T) func() {
+			other, err := sql.Open("sqlite3", "file:"+path+"?_txlock=immediate")
+			require.NoError(t, err)
+			tx, err := other.BeginTx(context.Background(), nil) // BEGIN IMMEDIATE: the write lock
+			require.NoError(t, err)
+			_, err = tx.Exec("UPDATE login_failures SET at = at")
+			require.NoError(t, err)
+			return func() { _ = tx.Rollback(); _ = other.Close() }
+		}
+	}}}
+	if os.Getenv(storetest.PostgresEnv) != "" {
+		cases = append(cases, locked{"postgres", func(t *testing.T) (string, func(*testing.T) func()) {
+			url := withParams(t, storetest.PostgresSchema(t, os.Getenv(storetest.PostgresEnv)), "lock_timeout", "300ms")
+			return url, func(t *testing.T) func() {
+				tx, err := openPG(t, url).BeginTx(context.Background(), nil)
+				require.NoError(t, err)
+				_, err = tx.Exec("LOCK TABLE login_failures IN ACCESS EXCLUSIVE MODE")
+				require.NoError(t, err)
+				return func() { _ = tx.Rollback() }
+			}
+		}})
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			url, lock := tc.open(t)
+			st := storetest.Open(t, url)
+			e := newEnv(t, st)
+			s := e.newSchool(t)
+
+			checks := e.srv.SecretChecks()
+			unlock := lock(t)
+			for name, r := range map[string]req{
+				"wrong PIN":      e.studentReq(s.classCode, s.studentID, "0000"),
+				"right PIN":      e.studentReq(s.classCode, s.studentID, "1234"),
+				"wrong password": {Method: "POST", Path: "/api/v1/auth/teacher", Body: map[string]string{"email": s.teacherEmail, "password": "wrong password"}},
+			} {
+				res := e.do(t, r)
+				assert.Equal(t, http.StatusServiceUnavailable, res.Status, "%s: %s", name, res)
+				assert.Equal(t, "unavailable", res.errCode(), name)
+			}
+			assert.Equal(t, checks, e.srv.SecretChecks(), "no secret was checked")
+			unlock()
+			e.must(t, http.StatusUnauthorized, e.studentReq(s.classCode, s.studentID, "0000"))
+			assert.Equal(t, 1, failuresOf(t, st, fmt.Sprintf("student:%d", s.studentID)), "only the guess made after the lock counts")
+		})
+	}
 }

@@ -40,7 +40,6 @@ var messages = map[string]games.Message{
 	"bad_email":              {EN: "This is not an e-mail address.", FR: "Ce n’est pas une adresse e-mail."},
 	"password_too_short":     {EN: "The password needs at least {min} characters.", FR: "Le mot de passe doit avoir au moins {min} caractères."},
 	"password_too_long":      {EN: "The password is too long (72 bytes at most).", FR: "Le mot de passe est trop long (72 octets au plus)."},
-	"email_taken":            {EN: "An account already uses this e-mail address.", FR: "Un compte utilise déjà cette adresse e-mail."},
 	"bad_pin":                {EN: "A PIN is exactly 4 digits.", FR: "Un code est fait de 4 chiffres exactement."},
 	"bad_pictures":           {EN: "A picture password is 3 different pictures.", FR: "Un mot de passe en images, ce sont 3 images différentes."},
 	"bad_kind":               {EN: "The kind must be “pin” or “pictures”.", FR: "Le type doit être « pin » ou « pictures »."},

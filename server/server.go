@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -55,6 +56,8 @@ type Server struct {
 	web    *webAssets
 	play   *play.Service
 	ingest *limiter
+	// checks counts the secrets checked at login (throttle.go).
+	checks atomic.Int64
 }
 
 // New builds the server and its routes. It panics only on a programming

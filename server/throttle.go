@@ -5,6 +5,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/multipli/multipli/server/credential"
 	"github.com/multipli/multipli/store"
 )
 
@@ -189,6 +190,22 @@ func (s *Server) checkGuess(ctx context.Context, rules ...rule) error {
 func (s *Server) guessWasRight(ctx context.Context, g store.LoginGuess, clear ...string) error {
 	return s.store.ForgetLoginGuess(ctx, g, clear...)
 }
+
+// verify checks a login's secret against its hash (an empty hash: an
+// account that does not exist, checked against nothing for the same time),
+// and counts it: SecretChecks lets the tests see that a refused guess never
+// reached bcrypt.
+func (s *Server) verify(hash, secret string) bool {
+	s.checks.Add(1)
+	if hash == "" {
+		credential.VerifyNothing(secret)
+		return false
+	}
+	return credential.Verify(hash, secret)
+}
+
+// SecretChecks is how many login secrets this server has checked.
+func (s *Server) SecretChecks() int64 { return s.checks.Load() }
 
 func throttled(wait time.Duration) error {
 	return &throttledError{retryAfterSeconds: max(1, int(math.Ceil(wait.Seconds())))}
