@@ -131,3 +131,30 @@ func TestALoginGuessOfAnEndedRequestIsNeitherCountedNorAllowed(t *testing.T) {
 		assert.Empty(t, counts(t, st, "a"))
 	})
 }
+
+// BenchmarkTakeLoginGuess: one guess counted (or refused) at one account
+// and one address, alone and with every goroutine at the same bucket.
+func BenchmarkTakeLoginGuess(b *testing.B) {
+	for _, db := range storetest.Databases(b) {
+		st := storetest.Open(b, db.URL)
+		now := time.Now().UTC()
+		buckets := []store.GuessBucket{{Name: "student:1", Since: now.Add(-time.Hour)}, {Name: "addr:a", Since: now.Add(-time.Hour)}}
+		b.Run(db.Name, func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := st.TakeLoginGuess(context.Background(), now, buckets, atMost(7)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(db.Name+"-burst", func(b *testing.B) {
+			b.SetParallelism(60)
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					if _, _, err := st.TakeLoginGuess(context.Background(), now, buckets, atMost(7)); err != nil {
+						b.Error(err)
+					}
+				}
+			})
+		})
+	}
+}
