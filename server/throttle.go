@@ -55,7 +55,20 @@ type Throttle struct {
 	SignupWindow time.Duration
 }
 
-// defaultThrottle: the figures and why are in README "Login policy".
+// defaultThrottle, and why (the resulting figures are in README "Login
+// policy"):
+//   - Free 5: a child mistyping a few times, or an adult trying their two
+//     usual passwords, goes on at once;
+//   - Delay doubling from 1 min: the rightful person on a new device waits
+//     minutes, never hours, while a guesser's tries slow at once;
+//   - Daily 10: holds a PIN or a picture password for months against any
+//     number of addresses, long enough for the teacher's notice to lead to
+//     a new secret; the rightful ones have their known devices and cards;
+//   - Address 200 per 15 min: a class of thirty behind one address can
+//     mistype on new devices all morning; one address cannot spray more;
+//   - Notice 5: the teacher hears of it when the delays begin;
+//   - Signup 30 an hour: a staff meeting or a parents' evening on the
+//     school's one address, while enumerating e-mails stays slow.
 var defaultThrottle = Throttle{
 	Free: 5, Delay: time.Minute, Daily: 10, Day: 24 * time.Hour,
 	Address: 200, AddressWindow: 15 * time.Minute,
