@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -88,4 +91,46 @@ func TestBrowserSignUpSignsTheNewTeacherInAndSendsATakenEmailToSignIn(t *testing
 	step(t, ctx, "sign in", chromedp.SetValue(css(`[data-panel=teacher] input[name=password]`), "correct horse battery"),
 		chromedp.Click(css(`[data-panel=teacher] button[type=submit]`)), chromedp.WaitVisible(css("body[data-ready] #home h1")))
 	assert.Contains(t, textOf(t, ctx, "#home h1"), "Vos classes")
+}
+
+// The QR code of a printed card, as Chromium draws it, reads (zbarimg, what
+// a phone's camera app does) as the card's link, which signs the child in.
+func TestBrowserTheLoginCardsQRCodeReadsAsItsLink(t *testing.T) {
+	ctx := browser(t)
+	zbar, err := exec.LookPath("zbarimg")
+	if err != nil {
+		if os.Getenv("MULTIPLI_REQUIRE_BROWSER") == "1" {
+			t.Fatal("MULTIPLI_REQUIRE_BROWSER=1 but zbarimg is not installed (apt-get install zbar-tools)")
+		}
+		t.Skip("no zbarimg: the QR reading test is skipped")
+	}
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	e := newEnv(t, st, func(c *server.Config) { c.Now = time.Now })
+	ts := httptest.NewServer(e.srv.Handler())
+	t.Cleanup(ts.Close)
+	e.signup(t, "teacher", "t@school.test")
+	step(t, ctx, "teacher signs in", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(css("body[data-ready]")),
+		chromedp.Click(css(`[data-tab=teacher]`)),
+		chromedp.SendKeys(css(`[data-panel=teacher] input[name=email]`), "t@school.test"),
+		chromedp.SendKeys(css(`[data-panel=teacher] input[name=password]`), "correct horse battery"),
+		chromedp.Click(css(`[data-panel=teacher] button[type=submit]`)),
+		chromedp.WaitVisible(css("body[data-ready] #home h1")))
+	teacher := e.must(t, http.StatusOK, req{Method: "POST", Path: "/api/v1/auth/teacher", Body: map[string]string{"email": "t@school.test", "password": "correct horse battery"}}).JSON["token"].(string)
+	classID, _, ids := e.classWithStudent(t, teacher, "Léa")
+	token := e.cardToken(t, teacher, classID, ids[0])
+
+	step(t, ctx, "the cards", chromedp.Navigate(fmt.Sprintf("%s/classes/%d/cards", ts.URL, classID)), chromedp.WaitVisible(css(".card-qr")))
+	png, err := chromedp.Run(ctx, chromedp.Screenshot(css(".card-qr")))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "qr.png")
+	require.NoError(t, os.WriteFile(path, png, 0o600))
+	out, err := exec.Command(zbar, "--quiet", "--raw", path).Output()
+	require.NoError(t, err, "zbarimg reads the QR code")
+	link := strings.TrimSpace(string(out))
+	assert.Equal(t, ts.URL+"/#card="+token, link)
+
+	_, err = chromedp.Call(ctx, network.ClearBrowserCookies, cdp.Empty{})
+	require.NoError(t, err)
+	step(t, ctx, "open what the QR says", chromedp.Navigate(link), chromedp.WaitVisible(css("#home h1")))
+	assert.Contains(t, textOf(t, ctx, "#home h1"), "Léa")
 }
