@@ -126,6 +126,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if in != nil {
 		params = in.Params
 	}
+	if th != nil {
+		params = map[string]any{"wait": waitText(lang, th.retryAfterSeconds)}
+	}
 	detail.Message = message(lang, detail.Code, params)
 	if status >= 500 {
 		s.logger.Error("request failed", "id", c.Response().Header().Get(echo.HeaderXRequestID), "route", c.Path(), "err", err)

@@ -226,6 +226,7 @@ func TestUnknownDevicesWaitLongerAndLongerUpToADailyCap(t *testing.T) {
 			res := guess("9999")
 			require.Equal(t, http.StatusTooManyRequests, res.Status)
 			assert.Equal(t, strconv.Itoa(wait), res.Header.Get("Retry-After"))
+			assert.Contains(t, res.JSON["error"].(map[string]any)["message"], map[int]string{60: "Wait a minute", 120: "Wait 2 minutes"}[wait])
 			e.advance(time.Duration(wait-1) * time.Second)
 			assert.Equal(t, http.StatusTooManyRequests, guess("9999").Status, "a second early")
 			e.advance(time.Second)
@@ -233,6 +234,9 @@ func TestUnknownDevicesWaitLongerAndLongerUpToADailyCap(t *testing.T) {
 		}
 		capped := guess("4321")
 		require.Equal(t, http.StatusTooManyRequests, capped.Status, "ten a day, the right PIN too")
+		fr := e.do(t, req{Method: "POST", Path: "/api/v1/auth/student", Header: map[string]string{"Accept-Language": "fr"},
+			Body: map[string]any{"class_code": s.classCode, "student_id": s.spareStudentID, "pin": "4321"}})
+		assert.Equal(t, "Trop d’essais. Attends 24 heures et réessaie.", fr.JSON["error"].(map[string]any)["message"])
 		retry, err := strconv.Atoi(capped.Header.Get("Retry-After"))
 		require.NoError(t, err)
 		assert.Equal(t, int(start.Add(24*time.Hour).Sub(e.clock()).Seconds()), retry, "until the first guess is a day old")

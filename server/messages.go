@@ -22,7 +22,7 @@ var messages = map[string]games.Message{
 	"signup_sign_in":         {EN: "Now sign in with this e-mail address and your password. If the address already had an account, use that account’s password.", FR: "Connectez-vous maintenant avec cette adresse e-mail et votre mot de passe. Si l’adresse avait déjà un compte, utilisez le mot de passe de ce compte."},
 	"not_found":              {EN: "Not found.", FR: "Introuvable."},
 	"conflict":               {EN: "This already exists.", FR: "Cela existe déjà."},
-	"throttled":              {EN: "Too many tries. Wait a little and try again.", FR: "Trop d’essais. Attends un peu et réessaie."},
+	"throttled":              {EN: "Too many tries. Wait {wait} and try again.", FR: "Trop d’essais. Attends {wait} et réessaie."},
 	"method_not_allowed":     {EN: "Method not allowed.", FR: "Méthode non autorisée."},
 	"bad_request":            {EN: "Bad request.", FR: "Requête incorrecte."},
 	"session_ended":          {EN: "This game session has ended: start a new one.", FR: "Cette séance de jeu est terminée : commence-en une nouvelle."},

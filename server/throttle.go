@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"math"
+	"strconv"
 	"time"
 
 	"github.com/multipli/multipli/server/credential"
@@ -219,6 +220,20 @@ func (s *Server) verify(hash, secret string) bool {
 
 // SecretChecks is how many login secrets this server has checked.
 func (s *Server) SecretChecks() int64 { return s.checks.Load() }
+
+// waitText says a throttle's wait the way a person reads it: a minute,
+// minutes, or hours (rounded up: never less than the real wait).
+func waitText(lang string, seconds int) string {
+	minutes := (seconds + 59) / 60
+	switch {
+	case minutes <= 1:
+		return map[string]string{"en": "a minute", "fr": "une minute"}[lang]
+	case minutes < 120:
+		return strconv.Itoa(minutes) + " minutes"
+	}
+	hours := strconv.Itoa((minutes + 59) / 60)
+	return map[string]string{"en": hours + " hours", "fr": hours + " heures"}[lang]
+}
 
 func throttled(wait time.Duration) error {
 	return &throttledError{retryAfterSeconds: max(1, int(math.Ceil(wait.Seconds())))}
