@@ -106,6 +106,35 @@ async function studentLogin(secret) {
   }
 }
 
+// signUp creates the account, then signs in with it: the server answers
+// every sign-up alike, whether the e-mail was free or already had an
+// account, so as not to tell anyone which addresses have one. It reports
+// false when the sign-in is refused (the address had an account with
+// another password).
+async function signUp(role, data) {
+  await api("POST", "/" + role + "s", { email: data.email, password: data.password, name: data.name });
+  try {
+    await api("POST", "/auth/" + role, { email: data.email, password: data.password });
+  } catch (err) {
+    if (err.status === 401) return false;
+    throw err;
+  }
+  return true;
+}
+
+// cardLogin signs a child in with their login card's link (/#card=…, the
+// token in the fragment, which the browser sends to nobody). The token
+// leaves the address bar and the history at once.
+async function cardLogin(token) {
+  history.replaceState(null, "", location.pathname + location.search);
+  try {
+    await api("POST", "/auth/card", { token });
+    location.assign("/student");
+  } catch (err) {
+    showError(err);
+  }
+}
+
 function setupAdultForm(form) {
   const role = form.dataset.role;
   const nameLabel = form.querySelector("input[name=name]").closest("label");
@@ -135,35 +164,6 @@ function setupAdultForm(form) {
       showError(err);
     }
   });
-}
-
-// signUp creates the account, then signs in with it: the server answers
-// every sign-up alike, whether the e-mail was free or already had an
-// account, so as not to tell anyone which addresses have one. It reports
-// false when the sign-in is refused (the address had an account with
-// another password).
-async function signUp(role, data) {
-  await api("POST", "/" + role + "s", { email: data.email, password: data.password, name: data.name });
-  try {
-    await api("POST", "/auth/" + role, { email: data.email, password: data.password });
-  } catch (err) {
-    if (err.status === 401) return false;
-    throw err;
-  }
-  return true;
-}
-
-// cardLogin signs a child in with their login card's link (/#card=…, the
-// token in the fragment, which the browser sends to nobody). The token
-// leaves the address bar and the history at once.
-async function cardLogin(token) {
-  history.replaceState(null, "", location.pathname + location.search);
-  try {
-    await api("POST", "/auth/card", { token });
-    location.assign("/student");
-  } catch (err) {
-    showError(err);
-  }
 }
 
 // afterSignIn is where an adult goes once signed in: back to the page that
