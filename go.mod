@@ -34,4 +34,5 @@ require (
 	golang.org/x/net v0.60.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
+	rsc.io/qr v0.2.0 // indirect
 )

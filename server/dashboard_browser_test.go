@@ -268,7 +268,7 @@ func TestBrowserParentReportPrintsOnOneA4Page(t *testing.T) {
 
 	// The parent signs in through the API from the page (the cookie is the browser's).
 	email := uniqueEmail("pp")
-	e.must(t, 201, req{Method: "POST", Path: "/api/v1/parents", Body: map[string]string{"email": email, "password": "correct horse battery", "name": "Parent"}})
+	e.must(t, 202, req{Method: "POST", Path: "/api/v1/parents", Body: map[string]string{"email": email, "password": "correct horse battery", "name": "Parent"}})
 	parent := e.must(t, 200, req{Method: "POST", Path: "/api/v1/auth/parent", Body: map[string]string{"email": email, "password": "correct horse battery"}}).JSON["token"].(string)
 	e.linkParent(t, s.teacher, parent, s.studentID)
 	login := fmt.Sprintf(`fetch("/api/v1/auth/parent", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({email: %q, password: "correct horse battery"})}).then(r => r.status)`, email)

@@ -36,6 +36,7 @@ var errorTable = []struct {
 	{errUnsupportedType, http.StatusUnsupportedMediaType, "unsupported_media_type"},
 	{errTooLarge, http.StatusRequestEntityTooLarge, "too_large"},
 	{errBadCode, http.StatusNotFound, "bad_code"},
+	{errBadCard, http.StatusUnauthorized, "bad_card"},
 	{store.ErrCodeUsed, http.StatusNotFound, "bad_code"},
 	{store.ErrNotFound, http.StatusNotFound, "not_found"},
 	{store.ErrSessionEnded, http.StatusConflict, "session_ended"},
@@ -124,6 +125,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 	var params map[string]any
 	if in != nil {
 		params = in.Params
+	}
+	if th != nil {
+		params = map[string]any{"wait": waitText(lang, th.retryAfterSeconds)}
 	}
 	detail.Message = message(lang, detail.Code, params)
 	if status >= 500 {

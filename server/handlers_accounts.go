@@ -86,8 +86,25 @@ func (s *Server) handleParentSignup(c echo.Context) error {
 	})
 }
 
-// signUp reads and checks a signup, hashes the password, lets create store
-// the account, and signs it in; a taken e-mail is a field error.
+// signupResponse is the answer to every sign-up that passed the checks:
+// the same whether the e-mail was free (the account is created) or already
+// had an account (nothing changes), so that sign-up tells nobody which
+// addresses have accounts. The caller then signs in with the e-mail and
+// password (the web page does it at once): that works for the new
+// account, and for the owner of an existing one with its own password.
+type signupResponse struct {
+	Next    string `json:"next"` // always "sign_in"
+	Message string `json:"message"`
+}
+
+// signUp reads and checks a sign-up, counts it against the caller's
+// address (sign-ups from one address are limited: each costs a bcrypt hash
+// and may create an account), hashes the password and lets create store the
+// account. A taken e-mail answers as a created one: the platform sends no
+// e-mail, so it cannot tell the owner privately, and an answer that differs
+// would tell anyone. What is left to an enumerator is to sign up and then
+// try to sign in: each such probe costs a sign-up of the address's budget
+// and a login guess (README "Login policy").
 func (s *Server) signUp(c echo.Context, role Role, create func(signupRequest, string) (int64, error)) error {
 	var req signupRequest
 	if err := bindJSON(c, &req); err != nil {
@@ -96,18 +113,17 @@ func (s *Server) signUp(c echo.Context, role Role, create func(signupRequest, st
 	if err := req.validate(); err != nil {
 		return err
 	}
+	if _, err := s.takeGuess(c.Request().Context(), s.signupRule(c.RealIP())); err != nil {
+		return err
+	}
 	hash, err := credential.Hash(req.Password, s.cfg.BcryptCost)
 	if err != nil {
 		return err
 	}
-	id, err := create(req, hash)
-	if errors.Is(err, store.ErrConflict) {
-		return invalid("email", "email_taken")
-	}
-	if err != nil {
+	if _, err := create(req, hash); err != nil && !errors.Is(err, store.ErrConflict) {
 		return err
 	}
-	return s.signIn(c, http.StatusCreated, role, id, req.Name)
+	return c.JSON(http.StatusAccepted, signupResponse{Next: "sign_in", Message: message(langOf(c), "signup_sign_in", nil)})
 }
 
 // adult is what a teacher or parent login needs of the account.
@@ -131,8 +147,12 @@ func (s *Server) handleParentLogin(c echo.Context) error {
 	})
 }
 
-// adultLogin checks an e-mail and password under the throttle. An unknown
-// e-mail and a wrong password get the same answer in about the same time.
+// adultLogin checks an e-mail and password under the login policy
+// (throttle.go): the guess is counted before the password is checked, in
+// the bucket of this device if it knows the account, else in the
+// e-mail's and the address's buckets. An unknown e-mail and a wrong
+// password get the same answer in about the same time, and an unknown
+// e-mail is counted like a known one.
 func (s *Server) adultLogin(c echo.Context, role Role, find func(email string) (adult, error)) error {
 	var req loginRequest
 	if err := bindJSON(c, &req); err != nil {
@@ -145,27 +165,30 @@ func (s *Server) adultLogin(c echo.Context, role Role, find func(email string) (
 		return invalid("password", "required")
 	}
 	ctx := c.Request().Context()
-	account := accountBucket(string(role), store.NormalizeEmail(req.Email))
-	address := addressBucket(c.RealIP())
-	if err := s.checkThrottle(ctx, account, address); err != nil {
-		return err
-	}
 	a, err := find(req.Email)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		credential.VerifyNothing(req.Password)
-	case err != nil:
-		return err
-	case credential.Verify(a.hash, req.Password):
-		if err := s.loginSucceeded(ctx, account); err != nil {
-			return err
-		}
-		return s.signIn(c, http.StatusOK, role, a.id, a.name)
-	}
-	if err := s.loginFailed(ctx, account, address); err != nil {
+	found := err == nil
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
-	return errBadCredentials
+	dev, account := s.deviceOf(c), deviceAccount(role, a.id)
+	opened := accountBucket(string(role), store.NormalizeEmail(req.Email))
+	rules := []rule{s.accountRule(opened), s.addressRule(c.RealIP())}
+	if found && dev.knows(account) {
+		opened = dev.bucket(account)
+		rules = []rule{s.accountRule(opened)}
+	}
+	guess, err := s.takeGuess(ctx, rules...)
+	if err != nil {
+		return err
+	}
+	if !s.verify(a.hash, req.Password) { // an unknown e-mail: a.hash is empty
+		return errBadCredentials
+	}
+	if err := s.guessWasRight(ctx, guess, opened); err != nil {
+		return err
+	}
+	s.rememberDevice(c, dev, account)
+	return s.signIn(c, http.StatusOK, role, a.id, a.name)
 }
 
 // signIn issues a token, sets the cookies and answers with the token.

@@ -135,6 +135,15 @@ func toStudentJSON(st store.Student) studentJSON {
 	return studentJSON{ID: st.ID, ClassID: st.ClassID, Name: st.DisplayName, SecretKind: st.SecretKind, NoTimers: st.NoTimers, Level: st.Level}
 }
 
+// classStudentJSON is a child in their teacher's list. FailedLogins is the
+// login policy's notice (handlers_student_login.go): wrong PINs or pictures
+// from unknown devices in the last day, when there were enough to matter;
+// POST /students/{id}/unlock forgets them.
+type classStudentJSON struct {
+	studentJSON
+	FailedLogins int `json:"failed_logins,omitempty"`
+}
+
 func (s *Server) handleClassStudents(c echo.Context) error {
 	cl, err := s.myClass(c)
 	if err != nil {
@@ -144,9 +153,13 @@ func (s *Server) handleClassStudents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]studentJSON, 0, len(students))
+	failed, err := s.failedLogins(c.Request().Context(), students)
+	if err != nil {
+		return err
+	}
+	out := make([]classStudentJSON, 0, len(students))
 	for _, st := range students {
-		out = append(out, toStudentJSON(st))
+		out = append(out, classStudentJSON{toStudentJSON(st), failed[st.ID]})
 	}
 	return c.JSON(http.StatusOK, map[string]any{"students": out})
 }

@@ -28,17 +28,23 @@ func (s *Server) handleParentLink(c echo.Context) error {
 	}
 	ctx, p := c.Request().Context(), me(c)
 	account := accountBucket("parent-code", strconv.FormatInt(p.ID, 10))
-	address := addressBucket(c.RealIP())
-	if err := s.checkThrottle(ctx, account, address); err != nil {
+	guess, err := s.takeGuess(ctx, s.accountRule(account), s.addressRule(c.RealIP()))
+	if err != nil {
 		return err
 	}
 	link, err := s.store.RedeemParentCode(ctx, credential.HashCode(req.Code), p.ID, s.now())
 	switch {
 	case errors.Is(err, store.ErrNotFound), errors.Is(err, store.ErrCodeUsed):
-		return errors.Join(s.loginFailed(ctx, account, address), errBadCode)
+		return errBadCode
 	case errors.Is(err, store.ErrConflict):
+		if err := s.guessWasRight(ctx, guess); err != nil {
+			return err
+		}
 		return invalid("code", "already_linked")
 	case err != nil:
+		return err
+	}
+	if err := s.guessWasRight(ctx, guess, account); err != nil {
 		return err
 	}
 	st, err := s.store.Student(ctx, link.StudentID)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -14,13 +15,21 @@ import (
 
 // The student login has no e-mail: the class code (on the board or the
 // card), then the child picks their name, then types the PIN or taps the
-// three pictures.
+// three pictures. Or the child scans (or follows) the link of their login
+// card, which signs them in without any of it (handleCardLogin).
 
 type classCodeResponse struct {
 	Class    string             `json:"class"`
 	Students []classCodeStudent `json:"students"`
 }
 
+// classCodeStudent is a name to pick. Its id is the student's own: ids
+// are counted from 1 and not secret, and hiding them here would not stop
+// anyone trying ids in turn. What makes listing them safe is the login
+// policy (throttle.go): guesses at a child from unknown devices wait
+// longer and longer and stop at a few a day, and never touch the child's
+// known devices nor their login card, so knowing whom to aim at neither
+// wins nor locks anyone out.
 type classCodeStudent struct {
 	ID         int64  `json:"id"`
 	Name       string `json:"name"`
@@ -29,34 +38,48 @@ type classCodeStudent struct {
 
 func normalizeClassCode(code string) string { return strings.ToUpper(strings.TrimSpace(code)) }
 
-// findClassByCode looks a code up under the address throttle: unknown codes
-// count as failed logins, so class codes cannot be enumerated.
-func (s *Server) findClassByCode(c echo.Context, code string) (store.Class, error) {
-	ctx := c.Request().Context()
-	address := addressBucket(c.RealIP())
-	if err := s.checkThrottle(ctx, "", address); err != nil {
-		return store.Class{}, err
-	}
+// classByCode finds an active class by code; a code of the wrong shape is
+// not found either.
+func (s *Server) classByCode(ctx context.Context, code string) (store.Class, error) {
 	code = normalizeClassCode(code)
 	if len(code) != store.ClassCodeLength {
-		return store.Class{}, errors.Join(s.loginFailed(ctx, address), errBadCode)
+		return store.Class{}, store.ErrNotFound
 	}
-	cl, err := s.store.ClassByCode(ctx, code)
-	if errors.Is(err, store.ErrNotFound) {
-		return store.Class{}, errors.Join(s.loginFailed(ctx, address), errBadCode)
-	}
-	return cl, err
+	return s.store.ClassByCode(ctx, code)
 }
 
-// handleClassCodeLookup lists the first names a child picks from.
+// handleClassCodeLookup lists the first names a child picks from. An
+// unknown code is a guess at class codes, counted against the address;
+// a known one is answered only while the address may still guess, so that
+// the answer to a guess past the limit is a 429 whatever the code. A
+// device that knows the class (its teacher or one of its children signed
+// in there) is not held by the address: a school's NAT full of failures
+// does not stop the classroom computers.
 func (s *Server) handleClassCodeLookup(c echo.Context) error {
-	cl, err := s.findClassByCode(c, c.Param("code"))
+	ctx, ip := c.Request().Context(), c.RealIP()
+	cl, err := s.classByCode(ctx, c.Param("code"))
+	if errors.Is(err, store.ErrNotFound) {
+		if _, err := s.takeGuess(ctx, s.addressRule(ip)); err != nil {
+			return err
+		}
+		return errBadCode
+	}
 	if err != nil {
 		return err
 	}
-	students, err := s.store.StudentsOf(c.Request().Context(), cl.ID)
+	students, err := s.store.StudentsOf(ctx, cl.ID)
 	if err != nil {
 		return err
+	}
+	dev := s.deviceOf(c)
+	known := dev.knows(deviceAccount(RoleTeacher, cl.TeacherID))
+	for _, st := range students {
+		known = known || dev.knows(deviceAccount(RoleStudent, st.ID))
+	}
+	if !known {
+		if err := s.checkGuess(ctx, s.addressRule(ip)); err != nil {
+			return err
+		}
 	}
 	out := classCodeResponse{Class: cl.Name, Students: make([]classCodeStudent, 0, len(students))}
 	for _, st := range students {
@@ -89,35 +112,119 @@ func (s *Server) handleStudentLogin(c echo.Context) error {
 	case req.PIN == "" && !credential.ValidPictures(req.Pictures):
 		return invalid("pictures", "bad_pictures")
 	}
-	cl, err := s.findClassByCode(c, req.ClassCode)
+	ctx, ip := c.Request().Context(), c.RealIP()
+	cl, err := s.classByCode(ctx, req.ClassCode)
+	if errors.Is(err, store.ErrNotFound) {
+		if _, err := s.takeGuess(ctx, s.addressRule(ip)); err != nil {
+			return err
+		}
+		return errBadCode
+	}
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
 	st, err := s.store.Student(ctx, req.StudentID)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && st.ClassID != cl.ID) {
+		if _, err := s.takeGuess(ctx, s.addressRule(ip)); err != nil {
+			return err
+		}
 		return errBadCredentials
 	}
 	if err != nil {
 		return err
 	}
-	account := accountBucket("student", strconv.FormatInt(st.ID, 10))
-	address := addressBucket(c.RealIP())
-	if err := s.checkThrottle(ctx, account, address); err != nil {
+
+	// The guess is counted before the secret is checked: on a device that
+	// knows the child, in that device's bucket; elsewhere, in the child's
+	// bucket of unknown devices and the address's.
+	dev, account := s.deviceOf(c), deviceAccount(RoleStudent, st.ID)
+	opened := accountBucket("student", strconv.FormatInt(st.ID, 10))
+	rules := []rule{s.accountRule(opened), s.addressRule(ip)}
+	if dev.knowsStudent(st.ID, cl.TeacherID) {
+		opened = dev.bucket(account)
+		rules = []rule{s.accountRule(opened)}
+	}
+	guess, err := s.takeGuess(ctx, rules...)
+	if err != nil {
 		return err
 	}
 	secret := req.PIN
 	if st.SecretKind == store.SecretPictures {
 		secret = credential.JoinPictures(req.Pictures)
 	}
-	if (st.SecretKind == store.SecretPIN) != (req.PIN != "") || !credential.Verify(st.SecretHash, secret) {
-		if err := s.loginFailed(ctx, account, address); err != nil {
-			return err
-		}
+	if !s.verify(st.SecretHash, secret) || (st.SecretKind == store.SecretPIN) != (req.PIN != "") {
 		return errBadCredentials
 	}
-	if err := s.loginSucceeded(ctx, account); err != nil {
+	if err := s.guessWasRight(ctx, guess, opened); err != nil {
 		return err
 	}
+	s.rememberDevice(c, dev, account)
 	return s.signIn(c, http.StatusOK, RoleStudent, st.ID, st.DisplayName)
+}
+
+type cardLoginRequest struct {
+	Token string `json:"token"`
+}
+
+// handleCardLogin signs a child in with the token of their login card (the
+// link and QR code printed on it, cards.go). The token is unguessable, so
+// a right one is let in whatever the throttle says of the child's account
+// or the address: it is the child's way in that no attacker can block. A
+// wrong one counts as a failure of the address, like an unknown class code.
+func (s *Server) handleCardLogin(c echo.Context) error {
+	var req cardLoginRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if strings.TrimSpace(req.Token) == "" {
+		return invalid("token", "required")
+	}
+	ctx := c.Request().Context()
+	st, err := s.cardStudent(ctx, strings.TrimSpace(req.Token))
+	if errors.Is(err, errBadCard) {
+		if _, err := s.takeGuess(ctx, s.addressRule(c.RealIP())); err != nil {
+			return err
+		}
+		return errBadCard
+	}
+	if err != nil {
+		return err
+	}
+	s.rememberDevice(c, s.deviceOf(c), deviceAccount(RoleStudent, st.ID))
+	return s.signIn(c, http.StatusOK, RoleStudent, st.ID, st.DisplayName)
+}
+
+// handleStudentUnlock is the teacher's unlock: it forgets the failed
+// logins of the child from unknown devices, so the next try goes at once.
+// Known devices have buckets of their own, which a right login empties.
+func (s *Server) handleStudentUnlock(c echo.Context) error {
+	st, err := s.visibleStudent(c)
+	if err != nil {
+		return err
+	}
+	if err := s.store.ClearLoginFailures(c.Request().Context(), accountBucket("student", strconv.FormatInt(st.ID, 10))); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// failedLogins counts, for the teacher's list, each child's failures from
+// unknown devices within the policy's day, for those at Notice or more
+// (fewer are children mistyping, not worth a teacher's attention).
+func (s *Server) failedLogins(ctx context.Context, students []store.Student) (map[int64]int, error) {
+	buckets := make([]string, len(students))
+	for i, st := range students {
+		buckets[i] = accountBucket("student", strconv.FormatInt(st.ID, 10))
+	}
+	counts, err := s.store.LoginFailureCounts(ctx, buckets, s.now().Add(-s.cfg.Throttle.Day))
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64]int{}
+	for i, st := range students {
+		if n := counts[buckets[i]]; n >= s.cfg.Throttle.Notice {
+			out[st.ID] = n
+		}
+	}
+	return out, nil
 }

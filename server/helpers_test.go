@@ -33,7 +33,9 @@ type env struct {
 func newEnv(t testing.TB, st *store.Store, tweak ...func(*server.Config)) *env {
 	t.Helper()
 	e := &env{st: st, now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
-	cfg := server.Config{SecretKey: testKey, BcryptCost: bcrypt.MinCost, Now: e.clock}
+	// Tests create many accounts from one address at one instant; the
+	// sign-up limit has tests of its own (login_policy_test.go).
+	cfg := server.Config{SecretKey: testKey, BcryptCost: bcrypt.MinCost, Now: e.clock, Throttle: server.Throttle{Signup: 1 << 20}}
 	for _, f := range tweak {
 		f(&cfg)
 	}
@@ -156,10 +158,14 @@ func uniqueEmail(prefix string) string {
 	return fmt.Sprintf("%s%d@school.test", prefix, schoolSeq.n)
 }
 
+// signup creates an account and signs in with it (a sign-up answers the
+// same whether the e-mail was free or not, and signs nobody in).
 func (e *env) signup(t testing.TB, role, email string) string {
 	t.Helper()
-	res := e.must(t, http.StatusCreated, req{Method: "POST", Path: "/api/v1/" + role + "s",
+	e.must(t, http.StatusAccepted, req{Method: "POST", Path: "/api/v1/" + role + "s",
 		Body: map[string]string{"email": email, "password": "correct horse battery", "name": "N " + email}})
+	res := e.must(t, http.StatusOK, req{Method: "POST", Path: "/api/v1/auth/" + role,
+		Body: map[string]string{"email": email, "password": "correct horse battery"}})
 	return res.JSON["token"].(string)
 }
 

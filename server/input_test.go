@@ -92,7 +92,7 @@ func manyNames(n int) string {
 	return b.String()
 }
 
-func TestSignupRefusesWeakOrTakenAccountsAndWritesNothing(t *testing.T) {
+func TestSignupRefusesWeakAccountsAndWritesNothing(t *testing.T) {
 	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
 		e.signup(t, "teacher", "taken@school.test")
@@ -103,7 +103,6 @@ func TestSignupRefusesWeakOrTakenAccountsAndWritesNothing(t *testing.T) {
 			{"too long password", "a@school.test", strings.Repeat("x", 73), "password_too_long", "password"},
 			{"bad e-mail", "not-an-email", "correct horse battery", "bad_email", "email"},
 			{"e-mail with a display name", "Ana <a@school.test>", "correct horse battery", "bad_email", "email"},
-			{"taken e-mail", "TAKEN@school.test", "correct horse battery", "email_taken", "email"},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {

@@ -110,19 +110,26 @@ var matrix = map[string]matrixEntry{
 	"GET /api/v1/me":                {expect: signedIn(200), path: fixed("/api/v1/me")},
 	"POST /api/v1/auth/logout":      {expect: signedIn(204), path: fixed("/api/v1/auth/logout")},
 	"GET /api/v1/class-codes/:code": {expect: open(200), path: func(s school) string { return "/api/v1/class-codes/" + s.classCode }},
-	"POST /api/v1/teachers": {expect: open(201), path: fixed("/api/v1/teachers"), body: func(*testing.T, *env, school, string) any {
+	"POST /api/v1/teachers": {expect: open(202), path: fixed("/api/v1/teachers"), body: func(*testing.T, *env, school, string) any {
 		return map[string]string{"email": uniqueEmail("new"), "password": "correct horse battery", "name": "New"}
 	}},
-	"POST /api/v1/parents": {expect: open(201), path: fixed("/api/v1/parents"), body: func(*testing.T, *env, school, string) any {
+	"POST /api/v1/parents": {expect: open(202), path: fixed("/api/v1/parents"), body: func(*testing.T, *env, school, string) any {
 		return map[string]string{"email": uniqueEmail("new"), "password": "correct horse battery", "name": "New"}
 	}},
 	"POST /api/v1/auth/teacher": {expect: open(200), path: fixed("/api/v1/auth/teacher"), body: func(_ *testing.T, _ *env, s school, _ string) any {
 		return map[string]string{"email": s.teacherEmail, "password": "correct horse battery"}
 	}},
-	"POST /api/v1/auth/parent": {expect: open(401), path: fixed("/api/v1/auth/parent"), body: constBody(map[string]string{"email": "nobody@home.test", "password": "correct horse battery"})},
+	"POST /api/v1/auth/parent": {expect: open(401), path: fixed("/api/v1/auth/parent"), body: func(*testing.T, *env, school, string) any {
+		// An e-mail each: one account's guesses wait after the first few.
+		return map[string]string{"email": uniqueEmail("nobody"), "password": "correct horse battery"}
+	}},
 	"POST /api/v1/auth/student": {expect: open(200), path: fixed("/api/v1/auth/student"), body: func(_ *testing.T, _ *env, s school, _ string) any {
 		return map[string]any{"class_code": s.classCode, "student_id": s.studentID, "pin": "1234"}
 	}},
+	"POST /api/v1/auth/card": {expect: open(200), path: fixed("/api/v1/auth/card"), body: func(t *testing.T, e *env, s school, _ string) any {
+		return map[string]string{"token": e.cardToken(t, s.teacher, s.classID, s.studentID)}
+	}},
+	"POST /api/v1/students/:id/unlock":       {expect: teacherOnly(204), path: studentPath("/unlock")},
 	"GET /api/v1/classes":                    {expect: teachersAll(200), path: fixed("/api/v1/classes")},
 	"POST /api/v1/classes":                   {expect: teachersAll(201), path: fixed("/api/v1/classes"), body: constBody(map[string]string{"name": "CM1"})},
 	"GET /api/v1/classes/:id":                {expect: teacherOnly(200), path: classPath("")},

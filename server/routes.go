@@ -54,6 +54,7 @@ func (s *Server) routes() []Route {
 		{http.MethodPost, api + "/auth/parent", anyone, s.handleParentLogin},
 		{http.MethodGet, api + "/class-codes/:code", anyone, s.handleClassCodeLookup},
 		{http.MethodPost, api + "/auth/student", anyone, s.handleStudentLogin},
+		{http.MethodPost, api + "/auth/card", anyone, s.handleCardLogin},
 		{http.MethodPost, api + "/auth/logout", signedIn, s.handleLogout},
 		{http.MethodGet, api + "/me", signedIn, s.handleMe},
 
@@ -70,6 +71,7 @@ func (s *Server) routes() []Route {
 		{http.MethodGet, api + "/students/:id", whoSeeKids, s.handleStudentGet},
 		{http.MethodPatch, api + "/students/:id", teachers, s.handleStudentUpdate},
 		{http.MethodPost, api + "/students/:id/secret", teachers, s.handleStudentSecret},
+		{http.MethodPost, api + "/students/:id/unlock", teachers, s.handleStudentUnlock},
 		{http.MethodPost, api + "/students/:id/parent-codes", teachers, s.handleParentCodeCreate},
 
 		// Parents.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -33,7 +34,8 @@ type Config struct {
 	// BcryptCost hashes adults' passwords (0: bcrypt's default, 10);
 	// children's secrets use at most childSecretCost.
 	BcryptCost int
-	// Throttle limits failed logins; zero fields take the defaults.
+	// Throttle is the login policy's numbers (throttle.go); zero fields
+	// take the defaults.
 	Throttle Throttle
 	// IngestLimit limits practice answers per student; zero fields take
 	// the defaults.
@@ -43,19 +45,6 @@ type Config struct {
 	// PlaySeed deals the games (nil: random), fixed in tests.
 	PlaySeed func() uint64
 }
-
-// Throttle is the login throttle: at most Account failures per account and
-// Address failures per client address within Window.
-type Throttle struct {
-	Account int
-	Address int
-	Window  time.Duration
-}
-
-// Defaults: a 4-digit PIN needs thousands of guesses, which 10 per quarter
-// hour puts out of reach; a classroom shares one address, so the address
-// limit leaves room for 30 children mistyping a few times.
-var defaultThrottle = Throttle{Account: 10, Address: 200, Window: 15 * time.Minute}
 
 // Server serves the platform over HTTP.
 type Server struct {
@@ -67,6 +56,8 @@ type Server struct {
 	web    *webAssets
 	play   *play.Service
 	ingest *limiter
+	// checks counts the secrets checked at login (throttle.go).
+	checks atomic.Int64
 }
 
 // New builds the server and its routes. It panics only on a programming
@@ -82,15 +73,7 @@ func New(cfg Config, st *store.Store, logger *slog.Logger) *Server {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if cfg.Throttle.Account == 0 {
-		cfg.Throttle.Account = defaultThrottle.Account
-	}
-	if cfg.Throttle.Address == 0 {
-		cfg.Throttle.Address = defaultThrottle.Address
-	}
-	if cfg.Throttle.Window == 0 {
-		cfg.Throttle.Window = defaultThrottle.Window
-	}
+	cfg.Throttle = cfg.Throttle.withDefaults()
 	if cfg.IngestLimit.Rate == 0 {
 		cfg.IngestLimit.Rate = defaultIngestLimit.Rate
 	}

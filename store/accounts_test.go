@@ -67,24 +67,3 @@ func TestRevokedAuthSessionKeepsTheFirstTime(t *testing.T) {
 		assert.ErrorIs(t, err, store.ErrNotFound)
 	})
 }
-
-func TestLoginFailuresCountWithinTheWindow(t *testing.T) {
-	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
-		ctx := context.Background()
-		now := time.Now().UTC().Truncate(time.Millisecond)
-		require.NoError(t, st.RecordLoginFailure(ctx, now.Add(-time.Hour), "a"))
-		require.NoError(t, st.RecordLoginFailure(ctx, now.Add(-time.Minute), "a", "b"))
-		require.NoError(t, st.RecordLoginFailure(ctx, now, "a"))
-		n, oldest, err := st.LoginFailures(ctx, "a", now.Add(-15*time.Minute))
-		require.NoError(t, err)
-		assert.EqualValues(t, 2, n)
-		assert.True(t, oldest.Equal(now.Add(-time.Minute)), "oldest %v", oldest)
-		require.NoError(t, st.ClearLoginFailures(ctx, "a"))
-		n, _, err = st.LoginFailures(ctx, "a", now.Add(-time.Hour*2))
-		require.NoError(t, err)
-		assert.Zero(t, n)
-		n, _, err = st.LoginFailures(ctx, "b", now.Add(-time.Hour))
-		require.NoError(t, err)
-		assert.EqualValues(t, 1, n)
-	})
-}

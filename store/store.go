@@ -45,6 +45,8 @@ type Store struct {
 	stmts   sync.Map // SQL text → *sql.Stmt, the write path's prepared statements (SQLite)
 	logins  *loginCache
 	pgURL   string // PostgreSQL: the URL as given, for the migrations' connections
+	// guessGate queues login guesses on SQLite (login_failures.go).
+	guessGate guessGate
 }
 
 // Open connects to databaseURL — a postgres:// or postgresql:// URL, or else

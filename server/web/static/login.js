@@ -106,6 +106,35 @@ async function studentLogin(secret) {
   }
 }
 
+// signUp creates the account, then signs in with it: the server answers
+// every sign-up alike, whether the e-mail was free or already had an
+// account, so as not to tell anyone which addresses have one. It reports
+// false when the sign-in is refused (the address had an account with
+// another password).
+async function signUp(role, data) {
+  await api("POST", "/" + role + "s", { email: data.email, password: data.password, name: data.name });
+  try {
+    await api("POST", "/auth/" + role, { email: data.email, password: data.password });
+  } catch (err) {
+    if (err.status === 401) return false;
+    throw err;
+  }
+  return true;
+}
+
+// cardLogin signs a child in with their login card's link (/#card=…, the
+// token in the fragment, which the browser sends to nobody). The token
+// leaves the address bar and the history at once.
+async function cardLogin(token) {
+  history.replaceState(null, "", location.pathname + location.search);
+  try {
+    await api("POST", "/auth/card", { token });
+    location.assign("/student");
+  } catch (err) {
+    showError(err);
+  }
+}
+
 function setupAdultForm(form) {
   const role = form.dataset.role;
   const nameLabel = form.querySelector("input[name=name]").closest("label");
@@ -125,8 +154,10 @@ function setupAdultForm(form) {
     try {
       if (form.dataset.mode === "login") {
         await api("POST", "/auth/" + role, { email: data.email, password: data.password });
-      } else {
-        await api("POST", "/" + role + "s", { email: data.email, password: data.password, name: data.name });
+      } else if (!(await signUp(role, data))) {
+        setMode("login");
+        showError(new Error(t("signup.exists")));
+        return;
       }
       location.assign(afterSignIn());
     } catch (err) {
@@ -161,6 +192,8 @@ function start() {
     else if (ev.key === "Backspace") pressKey("erase");
   });
   showTab("student");
+  const card = new URLSearchParams(location.hash.slice(1)).get("card");
+  if (card) cardLogin(card);
   // Tests (and anyone scripting the page) wait for this before acting.
   document.body.dataset.ready = "1";
 }
