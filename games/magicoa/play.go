@@ -108,9 +108,7 @@ func (g *Game) playPlace(seat int, m Move, at int64, st *games.Step) error {
 				// The claim "mine is greater" was wrong even when the covered
 				// value equals the student's product (two players may hold
 				// the same product): correct iff the cover is legal.
-				a := games.NewAttempt(seat, games.KindBid, card.Fact, top.Value, at-g.s.Since)
-				a.Correct = false
-				st.Attempts = append(st.Attempts, a)
+				st.Attempts = append(st.Attempts, games.NewBid(seat, card.Fact, top.Value, false, at-g.s.Since))
 			}
 			code := "not_greater"
 			if top.Value == card.Value {
@@ -120,7 +118,7 @@ func (g *Game) playPlace(seat int, m Move, at int64, st *games.Step) error {
 		}
 	}
 	if covers && student {
-		st.Attempts = append(st.Attempts, games.NewAttempt(seat, games.KindBid, card.Fact, card.Value, at-g.s.Since))
+		st.Attempts = append(st.Attempts, games.NewBid(seat, card.Fact, card.Value, true, at-g.s.Since))
 	}
 	data := map[string]any{"card": card.ID, "value": card.Value, "potion": m.Potion}
 	if card.Fact != (games.Fact{}) {
