@@ -207,9 +207,16 @@ func (g *Game) playTriple(seat int, m Move, at int64, st *games.Step) error {
 	}
 	k := slices.IndexFunc(g.s.Triples, func(q tripleQuestion) bool { return q.Seat == seat })
 	q := g.s.Triples[k]
-	st.Attempts = append(st.Attempts, games.NewAttempt(seat, games.KindAnswer, games.Fact{A: q.Points, B: 3}, m.Product, at-g.s.Since))
+	// Timed from when this question was asked (a save from before Asked
+	// existed has it at zero: the phase start is the best it knows).
+	asked := max(q.Asked, g.s.Since)
+	st.Attempts = append(st.Attempts, games.NewAttempt(seat, games.KindAnswer, games.Fact{A: q.Points, B: 3}, m.Product, at-asked))
 	st.Events = append(st.Events, games.Event{At: at, Seat: seat, Type: "tripled",
 		Data: map[string]any{"power": string(q.Power), "points": q.Points, "tripled": 3 * q.Points, "correct": m.Product == 3*q.Points}})
 	g.s.Triples = slices.Delete(g.s.Triples, k, k+1)
+	// The seat's next question, if any, is asked now.
+	if next := slices.IndexFunc(g.s.Triples, func(q tripleQuestion) bool { return q.Seat == seat }); next >= 0 {
+		g.s.Triples[next].Asked = at
+	}
 	return nil
 }
