@@ -53,10 +53,12 @@ type HomeGame struct {
 	Opponent  string    `json:"opponent"`
 }
 
-// HomeKind is a game the student may start, with its editions.
+// HomeKind is a game the student may start, with its editions and the
+// options of its menu.
 type HomeKind struct {
 	Game     string   `json:"game"`
 	Editions []string `json:"editions"`
+	Options  []Option `json:"options,omitempty"`
 }
 
 // HomeInvite is a classmate's invitation to a game.
@@ -87,7 +89,7 @@ func (s *Service) Home(ctx context.Context, studentID int64) (Home, error) {
 		Assignments: []HomeAssignment{}, Continue: []HomeGame{}, Invites: []HomeInvite{}, Classmates: []HomeClassmate{},
 	}
 	for _, name := range Order {
-		h.Games = append(h.Games, HomeKind{Game: name, Editions: kinds[name].Editions})
+		h.Games = append(h.Games, HomeKind{Game: name, Editions: kinds[name].Editions, Options: kinds[name].Options})
 	}
 	as, err := s.store.ActiveAssignmentsFor(ctx, kid.ID, wall)
 	if err != nil {

@@ -12,6 +12,9 @@ type View struct {
 	Now   int64  `json:"now"`
 	// Solver is what a find must satisfy (arithmetic, tile move, tiles).
 	Solver Rules `json:"solver"`
+	// Bonuses and LevelDecks: the special rules in play, so the screen says so.
+	Bonuses    bool `json:"bonuses,omitempty"`
+	LevelDecks bool `json:"level_decks,omitempty"`
 
 	Board  Layout   `json:"board,omitempty"`  // #1, #2
 	Boards []Layout `json:"boards,omitempty"` // #3, #4: every seat's tiles lie open
@@ -53,6 +56,7 @@ func (g *Game) View(seat int) any {
 	s := &g.s
 	v := View{
 		Game: g.Game(), Rules: s.Config.Rules, Seat: seat, Now: s.Now, Solver: s.Config.solverRules(),
+		Bonuses: s.Config.Bonuses, LevelDecks: s.Config.LevelDecks,
 		Board: s.Board.Clone(), Row: monsters(s.Row), PileSize: len(s.Pile), DiscardSize: len(s.Discard),
 		LastRound: s.LastRound, Turn: s.Turn, Legal: g.Legal(seat), Over: s.Done,
 		Votes: append([]bool(nil), s.Votes...),

@@ -5,7 +5,7 @@ const { renderHome } = await import("../home.js");
 const { applyStatic, onLangChange } = await import("../i18n.js");
 const data = await (await fetch("fixtures/home.json")).json();
 const sent = document.getElementById("sent");
-const actions = { start: async (game, edition, opponents) => { sent.textContent += JSON.stringify({ game, edition, opponents }) + "\n"; } };
+const actions = { start: async (game, edition, opponents, classmate, options) => { sent.textContent += JSON.stringify({ game, edition, opponents, options }) + "\n"; } };
 const draw = () => { applyStatic(); renderHome(document.getElementById("home"), data, actions); };
 onLangChange(draw);
 draw();
