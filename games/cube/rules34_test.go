@@ -251,3 +251,45 @@ func isFactorsOfASolution(board Layout, codes []int, a, b int) bool {
 	}
 	return false
 }
+
+// #3 ends when every monster is scored (the booklet), not when the last
+// ones resist a few rounds: every game between computer players, whatever
+// their levels, ends with all 18 cards won.
+func TestDiceEndsWhenEveryMonsterIsScored(t *testing.T) {
+	for a := games.BotBeginner; a <= games.BotStrong; a++ {
+		for seed := range uint64(12) {
+			g := newGame(t, DefaultConfig(RulesDice, games.All(9), []games.Seat{bot(a), bot(games.BotBeginner)}), seed)
+			require.True(t, playOut(g, map[string]int{}), "seed %d", seed)
+			assert.Equal(t, "cube.all_scored", g.Result().Reason, "seed %d", seed)
+			assert.Equal(t, 18, len(g.s.Won[0])+len(g.s.Won[1]), "seed %d: every monster 1–18 was scored", seed)
+		}
+	}
+}
+
+// Every code 1–18 can be made with + and − from three different tiles of
+// each series' dice side, in a line of one colour or a cube of three
+// colours: a #3 game can always end by the booklet's rule, whatever the
+// series a player holds.
+func TestEveryDiceCodeCanBeMadeFromEachSeries(t *testing.T) {
+	combos := [][3]Face{{Yellow, Yellow, Yellow}, {Red, Red, Red}, {Blue, Blue, Blue}, {Yellow, Red, Blue}}
+	for s := range Series {
+		tiles := Tiles()[s*TilesPerSeries : (s+1)*TilesPerSeries]
+		made := map[int]bool{}
+		for i := range tiles {
+			for j := range tiles {
+				for k := range tiles {
+					if i == j || j == k || i == k {
+						continue
+					}
+					for _, c := range combos {
+						a, b, d := tiles[i].Dice[c[0]-Yellow], tiles[j].Dice[c[1]-Yellow], tiles[k].Dice[c[2]-Yellow]
+						made[a+b+d], made[a+b-d], made[a-b-d] = true, true, true
+					}
+				}
+			}
+		}
+		for code := 1; code <= 18; code++ {
+			assert.True(t, made[code], "series %d cannot make %d", s+1, code)
+		}
+	}
+}

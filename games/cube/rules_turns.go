@@ -110,10 +110,15 @@ func (g *Game) turnMissed(seat int, board Layout) (games.Attempt, bool) {
 //
 // #4: right or wrong, the monsters left are discarded and three new come;
 // the game ends after the round in which the pile ran out a second time.
-// #3: a find reveals one new card; the game ends when every card is won.
+// #3: a find reveals one new card; the game ends when every card is won
+// (the booklet), and only then: every code 1–18 can be made from each
+// series' tiles (TestEveryDiceCodeCanBeMadeFromEachSeries) and a tile moves
+// every turn, so the last monsters are caught in the end; the safety limit
+// (roundLimit) stays as a guard.
 // Decided here (the booklet is silent): when a full round passes in #3
-// without a find, the three monsters go under the pile and three new come,
-// so that a card nobody can make does not block the game.
+// without a find while the pile has cards, the three monsters go under the
+// pile and three new come, so that a card hard to make does not hold the
+// row up.
 func (g *Game) endTurn(step *games.Step, foundIt bool) {
 	s := &g.s
 	s.Turns++
@@ -138,21 +143,16 @@ func (g *Game) endTurn(step *games.Step, foundIt bool) {
 			s.Dry = 0
 		}
 		if s.Dry >= n && len(s.Pile) > 0 {
-			s.Pile = append(s.Pile, s.Row...)
+			s.putUnder(s.Row...)
 			s.Row = []int{}
 			s.Dry = 0
 		}
 		for len(s.Row) < 3 && len(s.Pile) > 0 {
-			s.Row = append(s.Row, s.Pile[0])
-			s.Pile = s.Pile[1:]
+			s.Row = append(s.Row, s.take(0))
 		}
 		s.Turn = next
-		switch {
-		case len(s.Row) == 0:
+		if len(s.Row) == 0 {
 			g.finishScored("cube.all_scored")
-		case s.Dry >= 2*n && len(s.Pile) == 0:
-			// Two full rounds without a find on the last cards: they escape.
-			g.finishScored("cube.no_more_finds")
 		}
 	}
 	if !s.Done && s.Rounds >= roundLimit {

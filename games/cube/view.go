@@ -24,11 +24,14 @@ type View struct {
 	DiscardSize int       `json:"discard_size"`
 	LastRound   bool      `json:"last_round"`
 
-	Hand      []Monster `json:"hand,omitempty"` // #2
-	Shift     int       `json:"shift"`          // #2: added to the codes in hand
-	HandSizes []int     `json:"hand_sizes,omitempty"`
-	PileSizes []int     `json:"pile_sizes,omitempty"`
-	Fronts    [][]int   `json:"fronts,omitempty"` // modifiers only
+	Hand  []Monster `json:"hand,omitempty"` // #2
+	Shift int       `json:"shift"`          // #2: added to the codes in hand
+	// HandAsks (#2) is the value each card in hand asks for now, in hand
+	// order: its code shifted, never below 1 (Asks).
+	HandAsks  []int   `json:"hand_asks,omitempty"`
+	HandSizes []int   `json:"hand_sizes,omitempty"`
+	PileSizes []int   `json:"pile_sizes,omitempty"`
+	Fronts    [][]int `json:"fronts,omitempty"` // modifiers only
 
 	Won       []Monster `json:"won"`
 	WonCounts []int     `json:"won_counts"`
@@ -83,6 +86,9 @@ func (g *Game) View(seat int) any {
 		if seat >= 0 && seat < len(s.Hands) {
 			v.Hand = monsters(s.Hands[seat])
 			v.Shift = g.shift(seat)
+			for _, c := range s.Hands[seat] {
+				v.HandAsks = append(v.HandAsks, g.asks(seat, c))
+			}
 		}
 	}
 	if s.Hint != nil && (s.Hint.Seat < 0 || s.Hint.Seat == seat) {
