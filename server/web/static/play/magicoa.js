@@ -177,6 +177,7 @@ export function render(root, dto, api) {
     h("p", { class: "round-line" }, t("magicoa.round", { r: v.round, n: v.rounds }),
       v.matches > 1 ? ` · ${t("magicoa.match", { m: v.match, n: v.matches })}` : "",
       ` · ${tn("magicoa.pile", v.pile_size)}`),
+    v.variant === "junior" ? h("p", { class: "variant-line" }, t("magicoa.junior_line")) : null,
     h("ol", { class: "mrow", "aria-label": t("magicoa.row") }, slots),
     h("div", { class: "mbottom" },
       h("div", { class: "mmain" },
@@ -218,6 +219,7 @@ function magicoaEvent(e, dto, t, tn) {
     case "won": return t("magicoa.ev.won", { me, who, points: tn("magicoa.points", d.points), colour: t(`magicoa.colour.${d.colour}`) });
     case "exchanged": return t("magicoa.ev.exchanged", { me, who });
     case "round_started": return t("magicoa.ev.round", { r: d.round });
+    case "second_game_started": return t("magicoa.ev.second_game");
     case "tripled": return d.correct ? t("magicoa.ev.tripled_ok", { p: d.points, v: d.tripled }) : t("magicoa.ev.tripled_no", { p: d.points, v: d.tripled });
     case "answered": return null; // the attempt feedback says it
     case "chosen": return t("magicoa.ev.chosen", { me, who });

@@ -9,3 +9,5 @@ const actions = { start: async (game, edition, opponents, classmate, options) =>
 const draw = () => { applyStatic(); renderHome(document.getElementById("home"), data, actions); };
 onLangChange(draw);
 draw();
+// &open=options-magicoa;… unfolds a game's menu (for screenshots).
+for (const k of (q.get("open") || "").split(";").filter(Boolean)) document.querySelector(`[data-key="${k}"]`)?.setAttribute("open", "");
