@@ -73,3 +73,40 @@ func TestCardsPutUnderThePileDoNotComeBackInTheNextRow(t *testing.T) {
 	t.Logf("%d rows laid out after a card went under the pile, %d brought one back", checked, back)
 	assert.Greater(t, checked, 1000, "enough cases checked")
 }
+
+// With the level decks, a card given back goes under the deck being played
+// (the booklet's three piles), not under the last deck.
+func TestCardGivenBackGoesUnderTheDeckBeingPlayed(t *testing.T) {
+	cfg := DefaultConfig(RulesCode, games.All(9), []games.Seat{human("Léa")})
+	cfg.LevelDecks = true
+	g := newGame(t, cfg, 4)
+	deck1 := 0
+	for _, c := range g.s.Pile {
+		if LevelDeck(c) == 1 {
+			deck1++
+		}
+	}
+	g.s.putUnder(50)
+	assert.Equal(t, 50, g.s.Pile[deck1], "right under deck 1, above deck 2")
+	assert.Equal(t, []Layer{{N: deck1, Deck: 1}, {N: 1, Deck: 1}, {N: 30, Deck: 2}, {N: 8, Deck: 3}}, g.s.Layers)
+	for range deck1 {
+		assert.Equal(t, 1, LevelDeck(g.draw(g.weights(g.s.Board))), "deck 1 is drawn first")
+	}
+	assert.Equal(t, 50, g.draw(g.weights(g.s.Board)), "then the card given back")
+	assert.Equal(t, 2, LevelDeck(g.draw(g.weights(g.s.Board))), "then deck 2")
+}
+
+// When the pile runs short the first time, the discard is shuffled into a
+// new pile under the cards left: those come first.
+func TestCardsLeftInThePileComeBeforeTheShuffledDiscard(t *testing.T) {
+	for seed := range uint64(20) {
+		g := gameOne(t, human("Léa"))
+		g.s.Pile, g.s.Layers = []int{5, 9}, nil
+		g.s.Discard = []int{1, 2, 3, 4, 6, 7, 8, 10, 11}
+		g.s.Row = []int{}
+		g.s.RNG = games.NewRNG(seed, 1)
+		g.refill()
+		assert.Subset(t, g.s.Row, []int{5, 9}, "seed %d", seed)
+		assert.Len(t, g.s.Pile, 8)
+	}
+}
