@@ -200,3 +200,27 @@ func TestBrowserPotionVigilanceButtonIsNeutralAndTheRewardFollowsTheCapture(t *t
 	require.Positive(t, seen, "the vigilance button was offered")
 	require.True(t, called, "seed 7 deals a capture the computer forgets (with today's engine)")
 }
+
+// A Monster Cube hint whose solution needs a tile move (a real engine state,
+// the dev fixture cube-hint-move) says which tile goes where, draws the
+// moved tile at its new place and highlights the faces where the solution
+// uses them: every highlighted face is on the ghost or on a tile that does
+// not move.
+func TestBrowserCubeHintWithATileMoveShowsTheMove(t *testing.T) {
+	b := newBrowserTest(t, 3)
+	b.run(chromedp.Navigate(b.base + "/static/play/dev/game.html?fixture=cube-hint-move&lang=en"))
+	b.run(chromedp.WaitVisible(chromedp.CSS(`.hint-box`)))
+	b.screenshot("cube-hint-move")
+	assert.Contains(t, b.eval(`document.querySelector('.hint-box').textContent`), "move the tile at")
+	assert.Equal(t, "1", b.eval(`String(document.querySelectorAll('.hint-ghost').length)`), "the moved tile drawn at its new place")
+	hinted := b.eval(`String(document.querySelectorAll('.face.hinted').length)`)
+	onGhost := b.eval(`String(document.querySelectorAll('.hint-ghost .face.hinted').length)`)
+	onFrom := b.eval(`String(document.querySelectorAll('.tile.hint-from .face.hinted').length)`)
+	assert.Equal(t, "3", hinted, "the three faces of the solution")
+	assert.NotEqual(t, "0", onGhost, "the moved tile's face is highlighted where it goes")
+	assert.Equal(t, "0", onFrom, "nothing is highlighted where the tile leaves")
+
+	b.run(chromedp.Navigate(b.base + "/static/play/dev/game.html?fixture=cube-hint&lang=en"))
+	b.run(chromedp.WaitVisible(chromedp.CSS(`.hint-box`)))
+	assert.Equal(t, "0", b.eval(`String(document.querySelectorAll('.hint-ghost').length)`), "a hint without a move draws no ghost")
+}
