@@ -31,7 +31,11 @@ func (s *state) checkLayers() {
 		}
 		n += l.N
 	}
-	if n != len(s.Pile) {
+	switch {
+	case n == len(s.Pile):
+	case len(s.Pile) == 0:
+		s.Layers = nil
+	default:
 		s.Layers = []Layer{{N: len(s.Pile)}}
 	}
 }
