@@ -91,6 +91,10 @@ type state struct {
 	Vigil  bool     `json:"vigilance_open"`
 	Shown  *Capture `json:"shown,omitempty"` // the capture a vigilance caller showed
 	Called int      `json:"called"`          // the seat that must capture in PhaseCapture
+	// RewardDue: the caller's trophy comes after the called player's
+	// capture. A game saved in PhaseCapture before the reward moved there
+	// has it false: its caller was already rewarded at the call.
+	RewardDue bool `json:"reward_due,omitempty"`
 	// Quizzed lists the potion pairs answered this turn (quiz mode).
 	Quizzed  [][2]int      `json:"quizzed,omitempty"`
 	TurnAt   int64         `json:"turn_at"`   // when the turn started

@@ -147,12 +147,13 @@ func (g *Game) capture(st *games.Step, seat int, m Move, at, since int64) error 
 		return nil
 	}
 	// The vigilance call is over: the caller's turn goes on.
-	s.Phase, s.Shown, s.Called = PhasePlay, nil, -1
+	due := s.RewardDue
+	s.Phase, s.Shown, s.Called, s.RewardDue = PhasePlay, nil, -1, false
 	// The booklets: the forgetful player makes the capture of their choice,
 	// then the caller takes the top card of the pile as a reward. Five
 	// trophies win at once, so a capture that gives the forgetful player
 	// their fifth ends the game before the reward.
-	if g.checkFive(at, st) {
+	if g.checkFive(at, st) || !due {
 		return nil
 	}
 	g.reward(other(seat), at, st)
@@ -289,7 +290,7 @@ func (g *Game) vigilance(st *games.Step, seat int, m Move, at int64) error {
 	st.Events = append(st.Events, games.Event{At: at, Seat: seat, Type: "vigilance", Data: map[string]any{"potions": []int{p.ID, q.ID}, "monster": mon.ID}})
 	// The called player captures first; the caller's reward comes after
 	// (reward, from capture).
-	s.Phase, s.Called, s.CalledAt = PhaseCapture, called, at
+	s.Phase, s.Called, s.CalledAt, s.RewardDue = PhaseCapture, called, at, true
 	s.Shown = &Capture{Potions: [2]int{p.ID, q.ID}, Monster: mon.ID}
 	return nil
 }
@@ -346,7 +347,7 @@ func (g *Game) finish(at int64, reason string, st *games.Step) {
 	case r.Scores[1] > r.Scores[0]:
 		r.Winners = []int{1}
 	}
-	s.Phase, s.Result, s.Vigil, s.Shown = PhaseOver, &r, false, nil
+	s.Phase, s.Result, s.Vigil, s.Shown, s.RewardDue = PhaseOver, &r, false, nil, false
 	st.Events = append(st.Events, games.Event{At: at, Seat: -1, Type: "game_over",
 		Data: map[string]any{"reason": reason, "winners": r.Winners}})
 }

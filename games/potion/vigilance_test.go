@@ -1,6 +1,7 @@
 package potion
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 
@@ -297,4 +298,24 @@ func TestQuizOffRefusesAnswers(t *testing.T) {
 	g := booklet(t, Edition3)
 	refused(t, g, 0, Answer(id(t, g, 9, 10), id(t, g, 7, 12), 63), 10, "potion.quiz_off")
 	assert.NotContains(t, g.Legal(0), Move{Type: MoveAnswer})
+}
+
+// A game saved while a called player had to capture, by the engine that
+// rewarded the caller at the call, does not reward them twice.
+func TestVigilanceSavedBeforeTheRewardMovedIsNotRewardedTwice(t *testing.T) {
+	g := forgetful(t, [2]games.Seat{student, student2})
+	forget(t, g)
+	play(t, g, 1, Vigilance(id(t, g, 9, 10), id(t, g, 7, 12), id(t, g, 2, 63)), 2000)
+	// As the old engine saved it: the top card already taken, no reward due.
+	top := g.s.Pile[0]
+	g.s.Pile = g.s.Pile[1:]
+	g.s.Trophy[1] = []int{top}
+	g.s.RewardDue = false
+	data, err := json.Marshal(g)
+	require.NoError(t, err)
+	require.NotContains(t, string(data), "reward_due", "an old save has no such field")
+	old, err := Load(data)
+	require.NoError(t, err)
+	play(t, old, 0, Accept(), 2500)
+	assert.Equal(t, []int{top}, old.s.Trophy[1], "one trophy, taken at the call")
 }
