@@ -16,17 +16,21 @@ const (
 // engine decides Correct; the server only stores. Computer seats never
 // produce attempts.
 type Attempt struct {
-	Seat       int    `json:"seat"`
-	Kind       Kind   `json:"kind"`
-	A          int    `json:"a"`
-	B          int    `json:"b"`
-	Given      *int   `json:"given,omitempty"`       // nil when the student did not act
-	Correct    bool   `json:"correct"`               // Given != nil && *Given == A*B
+	Seat  int  `json:"seat"`
+	Kind  Kind `json:"kind"`
+	A     int  `json:"a"`
+	B     int  `json:"b"`
+	Given *int `json:"given,omitempty"` // nil when the student did not act
+	// Correct is the engine's verdict on the action, per kind (README.md):
+	// given == a×b for a product the student gives (answer, capture, claim,
+	// formula), whether the comparison was right for a bid, false for
+	// missed. Whoever stores it stores it as it is.
+	Correct    bool   `json:"correct"`
 	ResponseMS *int64 `json:"response_ms,omitempty"` // nil for missed
 }
 
 // NewAttempt builds an attempt for an action that claimed the product given,
-// deciding correctness from the factors.
+// deciding correctness from the factors (answer, capture, claim, formula).
 func NewAttempt(seat int, kind Kind, f Fact, given int, responseMS int64) Attempt {
 	g, r := given, responseMS
 	if r < 0 {
@@ -38,4 +42,14 @@ func NewAttempt(seat int, kind Kind, f Fact, given int, responseMS int64) Attemp
 // Missed builds the attempt for a fact the student should have acted on.
 func Missed(seat int, f Fact) Attempt {
 	return Attempt{Seat: seat, Kind: KindMissed, A: f.A, B: f.B}
+}
+
+// NewBid builds a Magicoa bid: given is the value the student's card was
+// claimed to beat, and legal whether the cover was allowed. A bid is a
+// comparison, so its verdict is not given == a×b: covering an equal product
+// is wrong without the Equality power and right with it.
+func NewBid(seat int, f Fact, given int, legal bool, responseMS int64) Attempt {
+	a := NewAttempt(seat, KindBid, f, given, responseMS)
+	a.Correct = legal
+	return a
 }

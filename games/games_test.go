@@ -38,6 +38,17 @@ func TestNewAttemptDecidesCorrectness(t *testing.T) {
 	assert.Nil(t, Missed(0, Fact{A: 7, B: 8}).Given)
 }
 
+// A bid is a comparison: its verdict is whether the cover was legal, not
+// given == a×b (an equal product is wrong without Equality).
+func TestNewBidKeepsTheComparisonsVerdict(t *testing.T) {
+	wrong := NewBid(0, Fact{A: 6, B: 7}, 42, false, 900)
+	assert.Equal(t, KindBid, wrong.Kind)
+	assert.Equal(t, 42, *wrong.Given)
+	assert.False(t, wrong.Correct, "covering an equal 42 without Equality is a wrong bid")
+	assert.True(t, NewBid(0, Fact{A: 6, B: 7}, 42, true, 900).Correct, "with Equality the same cover is right")
+	assert.Equal(t, int64(0), *NewBid(0, Fact{A: 6, B: 7}, 40, true, -5).ResponseMS)
+}
+
 func TestRNGResumesFromJSON(t *testing.T) {
 	r := NewRNG(42, 1)
 	r.IntN(100)

@@ -202,7 +202,7 @@ func rigCats(t *testing.T, s *Service, kids []store.Student, cfg cats.Config, de
 	require.NoError(t, err)
 	g := &Game{Kind: k, Seats: seats, eng: eng, env: saved{LastSeq: make([]int64, len(seats)), Sessions: make([]int64, len(seats)), Level: cfg.Level.Name}}
 	for i, kid := range kids {
-		ps, err := s.createSession(ctx, kid.ID, nil, PlanDTO{Level: cfg.Level, LevelName: cfg.Level.Name}, "cats", "souris", 0, wall)
+		ps, err := s.createSession(ctx, kid.ID, nil, PlanDTO{Level: cfg.Level, LevelName: cfg.Level.Name}, "cats", "souris", nil, 0, wall)
 		require.NoError(t, err)
 		g.env.Sessions[i] = ps.ID
 	}

@@ -53,12 +53,15 @@ type HomeGame struct {
 	Opponent  string    `json:"opponent"`
 }
 
-// HomeKind is a game the student may start, with its editions, and the
-// options they may combine (Multipli Cat's, see Kind.Options).
+// HomeKind is a game the student may start, with its editions and the
+// options of its menu.
 type HomeKind struct {
 	Game     string   `json:"game"`
 	Editions []string `json:"editions"`
-	Options  []string `json:"options,omitempty"`
+	Options  []Option `json:"options,omitempty"`
+	// Combinable options make editions of their own (Multipli Cat's,
+	// Kind.Combinable).
+	Combinable []string `json:"combinable,omitempty"`
 }
 
 // HomeInvite is a classmate's invitation to a game.
@@ -89,7 +92,7 @@ func (s *Service) Home(ctx context.Context, studentID int64) (Home, error) {
 		Assignments: []HomeAssignment{}, Continue: []HomeGame{}, Invites: []HomeInvite{}, Classmates: []HomeClassmate{},
 	}
 	for _, name := range Order {
-		h.Games = append(h.Games, HomeKind{Game: name, Editions: kinds[name].Editions, Options: kinds[name].Options})
+		h.Games = append(h.Games, HomeKind{Game: name, Editions: kinds[name].Editions, Options: kinds[name].Options, Combinable: kinds[name].Combinable})
 	}
 	as, err := s.store.ActiveAssignmentsFor(ctx, kid.ID, wall)
 	if err != nil {

@@ -201,8 +201,9 @@ func (s *Service) storeRefused(ctx context.Context, g *Game, attempts []games.At
 }
 
 // attemptRows turns the engine's attempts into learning-record rows: every
-// field of concepts.md, correctness as the engine judged it, numbered from
-// base. Attempts of a seat without a student or session are dropped (the
+// field of concepts.md, numbered from base. Correct is the engine's verdict,
+// stored as it is: what it means differs by kind (games/README.md), e.g. a
+// Magicoa bid on an equal product gives given == a×b and is still wrong. Attempts of a seat without a student or session are dropped (the
 // engines give none to computers).
 func (s *Service) attemptRows(g *Game, attempts []games.Attempt, base int64, wall time.Time) []store.Attempt {
 	var out []store.Attempt
@@ -218,7 +219,7 @@ func (s *Service) attemptRows(g *Game, attempts []games.Attempt, base int64, wal
 		out = append(out, store.Attempt{
 			StudentID: g.Seats[a.Seat].StudentID, PlaySessionID: g.SessionOf(a.Seat), GameID: &gameID,
 			Game: g.eng.Game(), Level: g.env.Level, A: a.A, B: a.B, Given: a.Given,
-			Correct: a.Given != nil && *a.Given == a.A*a.B, Kind: string(a.Kind), ResponseMS: a.ResponseMS,
+			Correct: a.Correct, Kind: string(a.Kind), ResponseMS: a.ResponseMS,
 			Seq: base + int64(i), At: wall,
 		})
 	}

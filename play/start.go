@@ -22,6 +22,8 @@ type StartRequest struct {
 	// ClassmateID invites a classmate to the second seat (MultipliPotion,
 	// Multipli Cat's); the other opponents are computers.
 	ClassmateID int64
+	// Options are rules added from the game's menu (Kind.Options).
+	Options []string
 }
 
 // PlanDTO is the plan as the interface shows it.
@@ -54,6 +56,7 @@ type sessionPlan struct {
 	PlanDTO
 	Game         string       `json:"game"`
 	Edition      string       `json:"edition"`
+	Options      []string     `json:"options,omitempty"`
 	FluentBefore []games.Fact `json:"fluent_before"`
 	InvitedBy    int64        `json:"invited_by,omitempty"`
 }
@@ -85,6 +88,9 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 	}
 	if opponents < k.MinOpponents || opponents > k.MaxOpponents {
 		return Started{}, &RequestError{Field: "opponents", Code: "bad_opponents"}
+	}
+	if err := k.checkOptions(r.Edition, r.Options, opponents); err != nil {
+		return Started{}, err
 	}
 	kid, err := s.store.Student(ctx, r.StudentID)
 	if err != nil {
@@ -149,7 +155,7 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 	eng, err := k.New(Setup{
 		Edition: r.Edition, Level: plan.Level, Seats: engineSeats,
 		TimerEnabled: plan.Timer.Enabled, AnswerMS: plan.Timer.AnswerMS, WindowMS: plan.Timer.WindowMS,
-		NoTimers: kid.NoTimers || c.NoTimers,
+		NoTimers: kid.NoTimers || c.NoTimers, Options: r.Options,
 	}, s.seed())
 	if err != nil {
 		return Started{}, err
@@ -159,7 +165,7 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 		Level: plan.Level, LevelName: plan.Level.Name, Decision: plan.Decision, Reason: plan.Reason,
 		Timer: plan.Timer, Opponents: tuned, Step: plan.Step, Review: plan.Review,
 	}
-	ps, err := s.createSession(ctx, kid.ID, assignmentID, pdto, k.Name, r.Edition, 0, wall)
+	ps, err := s.createSession(ctx, kid.ID, assignmentID, pdto, k.Name, r.Edition, r.Options, 0, wall)
 	if err != nil {
 		return Started{}, err
 	}
@@ -189,12 +195,12 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 	return Started{Session: SessionDTO{ID: ps.ID, Plan: pdto}, Game: g.DTO(0, wall, -1)}, nil
 }
 
-func (s *Service) createSession(ctx context.Context, studentID int64, assignmentID *int64, p PlanDTO, game, edition string, invitedBy int64, wall time.Time) (store.PlaySession, error) {
+func (s *Service) createSession(ctx context.Context, studentID int64, assignmentID *int64, p PlanDTO, game, edition string, options []string, invitedBy int64, wall time.Time) (store.PlaySession, error) {
 	stats, err := s.store.FactStatsOf(ctx, studentID)
 	if err != nil {
 		return store.PlaySession{}, err
 	}
-	sp := sessionPlan{PlanDTO: p, Game: game, Edition: edition, FluentBefore: []games.Fact{}, InvitedBy: invitedBy}
+	sp := sessionPlan{PlanDTO: p, Game: game, Edition: edition, Options: options, FluentBefore: []games.Fact{}, InvitedBy: invitedBy}
 	for _, st := range stats {
 		if st.Fluent {
 			sp.FluentBefore = append(sp.FluentBefore, games.Fact{A: st.A, B: st.B})
@@ -218,7 +224,7 @@ func (s *Service) join(ctx context.Context, g *Game, seat int, wall time.Time) (
 	if ps, err := s.store.PlaySession(ctx, g.Row.PlaySessionID); err == nil {
 		_ = json.Unmarshal([]byte(ps.Plan), &inviter)
 	}
-	ps, err := s.createSession(ctx, g.Seats[seat].StudentID, nil, inviter.PlanDTO, g.Row.Game, g.Row.Edition, g.Seats[0].StudentID, wall)
+	ps, err := s.createSession(ctx, g.Seats[seat].StudentID, nil, inviter.PlanDTO, g.Row.Game, g.Row.Edition, inviter.Options, g.Seats[0].StudentID, wall)
 	if err != nil {
 		return false, err
 	}

@@ -30,6 +30,8 @@ type startBody struct {
 	Edition     string `json:"edition"`
 	Opponents   int    `json:"opponents"`
 	ClassmateID int64  `json:"classmate_id"`
+	// Options are rules added from the game's menu (play.Kind.Options).
+	Options []string `json:"options"`
 }
 
 func (s *Server) handlePlayStart(c echo.Context) error {
@@ -39,6 +41,7 @@ func (s *Server) handlePlayStart(c echo.Context) error {
 	}
 	res, err := s.play.Start(c.Request().Context(), play.StartRequest{
 		StudentID: me(c).ID, Game: b.Game, Edition: b.Edition, Opponents: b.Opponents, ClassmateID: b.ClassmateID,
+		Options: b.Options,
 	})
 	if err != nil {
 		return s.playError(c, "", err)
@@ -184,6 +187,7 @@ var playMessages = map[string]games.Message{
 	"unknown_game":          {EN: "There is no such game.", FR: "Ce jeu n'existe pas."},
 	"unknown_edition":       {EN: "This game has no such edition.", FR: "Ce jeu n'a pas cette édition."},
 	"bad_opponents":         {EN: "This game cannot be played with that many players.", FR: "Ce jeu ne se joue pas à autant de joueurs."},
+	"bad_option":            {EN: "This rule cannot be added to this game.", FR: "Cette règle ne peut pas s'ajouter à ce jeu."},
 	"bad_classmate":         {EN: "You can only invite a classmate, to MultipliPotion or Multipli Cat's.", FR: "Tu ne peux inviter qu'un camarade de ta classe, à MultipliPotion ou Multipli Cat's."},
 }
 

@@ -10,7 +10,9 @@ import (
 )
 
 // Attempt is one row of the learning record (concepts.md, "Attempt").
-// (PlaySessionID, Seq) is unique: a resent attempt is stored once.
+// (PlaySessionID, Seq) is unique: a resent attempt is stored once. Correct
+// is the game engine's verdict as it was given (games/README.md says what it
+// means for each kind): it is never recomputed from Given.
 type Attempt struct {
 	ID            int64
 	StudentID     int64

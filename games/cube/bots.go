@@ -144,7 +144,7 @@ func (v View) targets() []botTarget {
 	if v.Rules == RulesAdvanced {
 		out := make([]botTarget, len(v.Hand))
 		for i, m := range v.Hand {
-			out[i] = botTarget{m.Code, m.Code + v.Shift}
+			out[i] = botTarget{m.Code, Asks(m.Code, v.Shift)}
 		}
 		return out
 	}

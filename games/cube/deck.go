@@ -12,7 +12,7 @@ func (g *Game) refill() {
 		if s.Exhausted == 1 {
 			d := append([]int(nil), s.Discard...)
 			s.RNG.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
-			s.Pile = append(s.Pile, d...)
+			s.addBelow(d)
 			s.Discard = []int{}
 		} else {
 			s.LastRound = true
@@ -20,7 +20,7 @@ func (g *Game) refill() {
 	}
 	w := g.weights(g.layoutFor(s.Turn))
 	for len(s.Row) < 3 && len(s.Pile) > 0 {
-		s.Row = append(s.Row, g.draw(&s.Pile, w))
+		s.Row = append(s.Row, g.draw(w))
 	}
 }
 
@@ -32,34 +32,23 @@ func (g *Game) layoutFor(seat int) Layout {
 	return g.s.Board
 }
 
-// draw takes a card from pile. The deck level chooses: codes with a
-// solution on the board whose a × b is a fact of the level are preferred, in
-// proportion to that fact's weight; codes without one stay possible, less
-// often, so every card still comes. With the level decks only the current
-// deck (the lowest still in the pile) is drawn from. #3 has no
-// multiplication and draws from the top.
-func (g *Game) draw(pile *[]int, best *[MonsterCount + 1]float64) int {
+// draw takes a card from the pile's top layer (pile.go: a card put under
+// the pile, or a later level deck, waits for the layers above it). Within
+// that layer the deck level chooses: codes with a solution on the board
+// whose a × b is a fact of the level are preferred, in proportion to that
+// fact's weight; codes without one stay possible, less often, so every card
+// still comes. #3 has no multiplication and draws from the top.
+func (g *Game) draw(best *[MonsterCount + 1]float64) int {
 	s := &g.s
-	p := *pile
 	if best == nil {
-		*pile = p[1:]
-		return p[0]
+		return s.take(0)
 	}
-	deck := 4
-	for _, c := range p {
-		deck = min(deck, LevelDeck(c))
-	}
-	w := make([]float64, len(p))
-	for i, c := range p {
-		if s.Config.LevelDecks && LevelDeck(c) != deck {
-			continue
-		}
+	top := s.Pile[:s.drawable()]
+	w := make([]float64, len(top))
+	for i, c := range top {
 		w[i] = best[c]
 	}
-	i := s.RNG.Weighted(w)
-	c := p[i]
-	*pile = append(p[:i:i], p[i+1:]...)
-	return c
+	return s.take(s.RNG.Weighted(w))
 }
 
 // weights are the drawing weights on board, nil to draw from the top (#3
@@ -113,11 +102,11 @@ func (g *Game) dealPersonal() {
 	w := g.weights(s.Board)
 	for range 7 {
 		for i := range n {
-			s.Piles[i] = append(s.Piles[i], g.draw(&s.Pile, w))
+			s.Piles[i] = append(s.Piles[i], g.draw(w))
 		}
 	}
 	s.Out = append(s.Out, s.Pile...)
-	s.Pile = []int{}
+	s.Pile, s.Layers = []int{}, nil
 	for i := range n {
 		s.Hands[i] = append([]int{}, s.Piles[i][:3]...)
 		s.Piles[i] = append([]int{}, s.Piles[i][3:]...)

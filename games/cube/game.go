@@ -81,12 +81,14 @@ type state struct {
 	// Personal boards (#3, #4).
 	Boards []Layout `json:"boards,omitempty"`
 
-	// The monster pile, discard and the face-up row (#1, #3, #4).
-	Pile      []int `json:"pile"`
-	Discard   []int `json:"discard"`
-	Row       []int `json:"row"`
-	Exhausted int   `json:"exhausted"` // times the pile ran out
-	LastRound bool  `json:"last_round"`
+	// The monster pile (top first, drawn layer by layer: pile.go), discard
+	// and the face-up row (#1, #3, #4).
+	Pile      []int   `json:"pile"`
+	Layers    []Layer `json:"layers,omitempty"`
+	Discard   []int   `json:"discard"`
+	Row       []int   `json:"row"`
+	Exhausted int     `json:"exhausted"` // times the pile ran out
+	LastRound bool    `json:"last_round"`
 	// Out holds cards out of play (the box, cleared fronts in #2).
 	Out []int `json:"out"`
 
@@ -186,7 +188,7 @@ func New(cfg Config, seed uint64) (*Game, error) {
 		}
 		codes = append(codes, c)
 	}
-	s.Pile = g.shuffleDeck(codes)
+	s.Pile, s.Layers = g.shuffleDeck(codes)
 	s.Turn = cfg.StartSeat
 	if cfg.Rules == RulesAdvanced {
 		g.dealPersonal()
@@ -197,10 +199,11 @@ func New(cfg Config, seed uint64) (*Game, error) {
 	return g, nil
 }
 
-// shuffleDeck shuffles codes; with the level decks, deck 1 comes first, then
-// 2, then 3, each shuffled on its own.
-func (g *Game) shuffleDeck(codes []int) []int {
+// shuffleDeck shuffles codes into one layer; with the level decks, deck 1
+// comes first, then 2, then 3, each shuffled on its own and its own layer.
+func (g *Game) shuffleDeck(codes []int) ([]int, []Layer) {
 	out := make([]int, 0, len(codes))
+	var layers []Layer
 	for deck := 1; deck <= 3; deck++ {
 		var part []int
 		for _, c := range codes {
@@ -211,10 +214,13 @@ func (g *Game) shuffleDeck(codes []int) []int {
 		g.s.RNG.Shuffle(len(part), func(i, j int) { part[i], part[j] = part[j], part[i] })
 		out = append(out, part...)
 		if !g.s.Config.LevelDecks {
-			break
+			return out, []Layer{{N: len(part)}}
+		}
+		if len(part) > 0 {
+			layers = append(layers, Layer{N: len(part), Deck: deck})
 		}
 	}
-	return out
+	return out, layers
 }
 
 // Load restores a game saved by MarshalJSON.
@@ -226,6 +232,7 @@ func Load(data []byte) (*Game, error) {
 	if g.s.RNG == nil {
 		return nil, fmt.Errorf("cube: load: no random source saved")
 	}
+	g.s.checkLayers()
 	return g, nil
 }
 

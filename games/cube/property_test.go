@@ -87,6 +87,12 @@ func checkInvariants(t *testing.T, g *Game) {
 		want[i] = i + 1
 	}
 	require.Equal(t, want, all, "every card is somewhere, once")
+	layered := 0
+	for _, l := range g.s.Layers {
+		require.Positive(t, l.N, "no empty layer is kept")
+		layered += l.N
+	}
+	require.Equal(t, len(g.s.Pile), layered, "the pile's layers hold every card of the pile")
 	if g.s.Config.Rules == RulesAdvanced {
 		for seat := range g.s.Config.Seats {
 			v := g.View(seat).(View)

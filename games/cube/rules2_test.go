@@ -105,3 +105,39 @@ func TestAdvancedViewHidesOtherHands(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEmpty(t, data)
 }
+
+// The modifiers never ask for a code of zero or below: under three −3 cards
+// a 4 asks for 1, so "1 × 4 − 9 = −5" is wrong and a formula making 1 is
+// right.
+func TestModifiersNeverAskForZeroOrBelow(t *testing.T) {
+	g := gameTwo(t, human("Léa"), human("Tom"))
+	var minus3 []int
+	for _, m := range Monsters() {
+		if m.Modifier == -3 && len(minus3) < 3 {
+			minus3 = append(minus3, m.Code)
+		}
+	}
+	require.Len(t, minus3, 3)
+	g.s.Hands[0], g.s.Piles[0] = []int{4, 30, 31}, []int{33}
+	g.s.Fronts[0] = minus3
+	require.Equal(t, -9, g.shift(0))
+	v := g.View(0).(View)
+	assert.Equal(t, []int{1, 21, 22}, v.HandAsks, "4 − 9 asks for 1, 30 − 9 for 21")
+
+	rules := g.s.Config.solverRules()
+	negative := Solve(g.s.Board, -5, rules)
+	require.NotEmpty(t, negative, "precondition: the board makes −5")
+	_, err := apply(t, g, 0, claimOf(4, negative[0]), 100)
+	require.NoError(t, err)
+	assert.Contains(t, g.s.Hands[0], 4, "a formula making −5 does not catch the 4")
+	assert.Empty(t, g.s.Fronts[1])
+
+	one := Solve(g.s.Board, 1, rules)
+	require.NotEmpty(t, one)
+	step, err := apply(t, g, 0, claimOf(4, one[0]), 200)
+	require.NoError(t, err)
+	assert.Equal(t, []int{30, 31, 33}, g.s.Hands[0], "a formula making 1 catches it")
+	assert.Equal(t, []int{4}, g.s.Fronts[1])
+	require.Len(t, step.Attempts, 1)
+	assert.True(t, step.Attempts[0].Correct)
+}

@@ -182,3 +182,114 @@ func TestSeatMissLowersTheBotsFindChance(t *testing.T) {
 	_, err := New(DefaultConfig(RulesNumbers, games.All(9), []games.Seat{bad, bot(1)}), 1)
 	require.Error(t, err)
 }
+
+// #4: a student who passes while a monster could be caught on their board
+// let it pass: one missed attempt with the factors of one solution.
+func TestNumbersPassWithASolutionLogsOneMissed(t *testing.T) {
+	g := gameTurns(t, RulesNumbers, human("a"), human("b"))
+	board := g.s.Boards[0].Clone()
+	findFor(t, g, 0) // precondition: a solution exists
+	mv := LegalTileMoves(board)[0]
+	step, err := apply(t, g, 0, Move{Type: MovePass, Tile: &mv}, 1200)
+	require.NoError(t, err)
+	require.Len(t, step.Attempts, 1, "one catch was missed, not one per solution")
+	a := step.Attempts[0]
+	assert.Equal(t, games.KindMissed, a.Kind)
+	assert.Nil(t, a.Given)
+	assert.Nil(t, a.ResponseMS)
+	assert.False(t, a.Correct)
+	assert.True(t, isFactorsOfASolution(board, g.s.Discard, a.A, a.B), "the factors of a solution on the board before the pass")
+}
+
+// The same for a turn that runs out of time.
+func TestNumbersTimeoutWithASolutionLogsOneMissed(t *testing.T) {
+	g := gameTurns(t, RulesNumbers, human("a"), human("b"))
+	board := g.s.Boards[0].Clone()
+	findFor(t, g, 0)
+	step, err := g.Advance(DefaultTurnMS)
+	require.NoError(t, err)
+	require.Len(t, step.Attempts, 1)
+	assert.Equal(t, games.KindMissed, step.Attempts[0].Kind)
+	assert.True(t, isFactorsOfASolution(board, g.s.Discard, step.Attempts[0].A, step.Attempts[0].B))
+}
+
+// Nothing is missed when none of the monsters could be caught, nor in #3
+// (no multiplication), nor by a computer.
+func TestNumbersPassWithoutASolutionLogsNothing(t *testing.T) {
+	var (
+		g    *Game
+		none []int
+	)
+	for seed := uint64(1); seed < 500 && len(none) == 0; seed++ {
+		g = newGame(t, DefaultConfig(RulesNumbers, games.All(9), []games.Seat{human("a"), human("b")}), seed)
+		none = Unsolvable(g.s.Boards[0], 1, MonsterCount, g.s.Config.solverRules())
+	}
+	require.NotEmpty(t, none, "precondition: a board on which some code cannot be made")
+	g.s.Row = none[:1]
+	mv := LegalTileMoves(g.s.Boards[0])[0]
+	step, err := apply(t, g, 0, Move{Type: MovePass, Tile: &mv}, 100)
+	require.NoError(t, err)
+	assert.Empty(t, step.Attempts)
+
+	d := gameTurns(t, RulesDice, human("a"), human("b"))
+	findFor(t, d, 0)
+	mv = LegalTileMoves(d.s.Boards[0])[0]
+	step, err = apply(t, d, 0, Move{Type: MovePass, Tile: &mv}, 100)
+	require.NoError(t, err)
+	assert.Empty(t, step.Attempts, "#3 is + and − only")
+}
+
+// isFactorsOfASolution: a × b is the product of some solution of one of the
+// codes (the row is in the discard after the turn).
+func isFactorsOfASolution(board Layout, codes []int, a, b int) bool {
+	for _, sols := range SolveTargets(board, codes, Rules{Arith: ArithMul, Move: MoveRequired, DistinctTiles: true}) {
+		for _, s := range sols {
+			if s.Values[0] == a && s.Values[1] == b {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// #3 ends when every monster is scored (the booklet), not when the last
+// ones resist a few rounds: every game between computer players, whatever
+// their levels, ends with all 18 cards won.
+func TestDiceEndsWhenEveryMonsterIsScored(t *testing.T) {
+	for a := games.BotBeginner; a <= games.BotStrong; a++ {
+		for seed := range uint64(12) {
+			g := newGame(t, DefaultConfig(RulesDice, games.All(9), []games.Seat{bot(a), bot(games.BotBeginner)}), seed)
+			require.True(t, playOut(g, map[string]int{}), "seed %d", seed)
+			assert.Equal(t, "cube.all_scored", g.Result().Reason, "seed %d", seed)
+			assert.Equal(t, 18, len(g.s.Won[0])+len(g.s.Won[1]), "seed %d: every monster 1–18 was scored", seed)
+		}
+	}
+}
+
+// Every code 1–18 can be made with + and − from three different tiles of
+// each series' dice side, in a line of one colour or a cube of three
+// colours: a #3 game can always end by the booklet's rule, whatever the
+// series a player holds.
+func TestEveryDiceCodeCanBeMadeFromEachSeries(t *testing.T) {
+	combos := [][3]Face{{Yellow, Yellow, Yellow}, {Red, Red, Red}, {Blue, Blue, Blue}, {Yellow, Red, Blue}}
+	for s := range Series {
+		tiles := Tiles()[s*TilesPerSeries : (s+1)*TilesPerSeries]
+		made := map[int]bool{}
+		for i := range tiles {
+			for j := range tiles {
+				for k := range tiles {
+					if i == j || j == k || i == k {
+						continue
+					}
+					for _, c := range combos {
+						a, b, d := tiles[i].Dice[c[0]-Yellow], tiles[j].Dice[c[1]-Yellow], tiles[k].Dice[c[2]-Yellow]
+						made[a+b+d], made[a+b-d], made[a-b-d] = true, true, true
+					}
+				}
+			}
+		}
+		for code := 1; code <= 18; code++ {
+			assert.True(t, made[code], "series %d cannot make %d", s+1, code)
+		}
+	}
+}

@@ -59,7 +59,7 @@ func (g *Game) claimTarget(seat int, m Move) (int, error) {
 		if len(s.Config.Seats) > 1 && m.Target != nil && (*m.Target == seat || *m.Target < 0 || *m.Target >= len(s.Config.Seats)) {
 			return 0, games.Broken("cube.bad_target", "seat", *m.Target)
 		}
-		return m.Code + g.shift(seat), nil
+		return g.asks(seat, m.Code), nil
 	}
 	if !slices.Contains(s.Row, m.Code) {
 		return 0, games.Broken("cube.no_such_monster", "code", m.Code)
@@ -75,6 +75,16 @@ func (g *Game) shift(seat int) int {
 	}
 	return sum
 }
+
+// asks is the value a card in seat's hand asks for in #2: its code shifted
+// by the modifiers in front of the seat. Decided here (the booklet is
+// silent): a monster's code is a number from 1 up, so a shift that would
+// take it to zero or below asks for 1 — otherwise "1 × 4 − 9 = −5" would
+// catch a 4 under three −3 cards.
+func (g *Game) asks(seat, code int) int { return Asks(code, g.shift(seat)) }
+
+// Asks is the value a code asks for under a shift (#2): code + shift, at least 1.
+func Asks(code, shift int) int { return max(1, code+shift) }
 
 // formulaAttempt is the attempt of a human's a × b ± c = target: a and b
 // are the first two faces, given is target ∓ c (what the formula claims a × b
@@ -162,7 +172,7 @@ func (g *Game) wrongClaim(seat, code int) {
 		return
 	}
 	if n := len(s.Won[seat]); n > 0 {
-		s.Pile = append(s.Pile, s.Won[seat][n-1])
+		s.putUnder(s.Won[seat][n-1])
 		s.Won[seat] = s.Won[seat][:n-1]
 	}
 	s.Discard = append(s.Discard, s.Row...)
@@ -228,7 +238,7 @@ func (g *Game) vote(seat int) games.Step {
 				s.Piles[i] = s.Piles[i][k:]
 			}
 		} else {
-			s.Pile = append(s.Pile, s.Row...)
+			s.putUnder(s.Row...)
 			s.Row = []int{}
 		}
 		g.afterResolution(&step)
@@ -278,7 +288,7 @@ func (g *Game) someSolution() *HintShow {
 	if s.Config.Rules == RulesAdvanced {
 		for i, h := range s.Hands {
 			for _, c := range h {
-				if x := try(i, c, c+g.shift(i)); x != nil {
+				if x := try(i, c, g.asks(i, c)); x != nil {
 					return x
 				}
 			}

@@ -52,6 +52,9 @@ func (g *Game) playTurn(seat int, m Move, at int64) (games.Step, error) {
 		}
 	} else {
 		step.Events = append(step.Events, g.event(seat, "pass"))
+		if a, ok := g.turnMissed(seat, board); ok {
+			step.Attempts = append(step.Attempts, a)
+		}
 	}
 	g.endTurn(&step, foundIt)
 	return step, nil
@@ -59,19 +62,63 @@ func (g *Game) playTurn(seat int, m Move, at int64) (games.Step, error) {
 
 // timeout closes a turn nobody finished in time: no tile moves.
 func (g *Game) timeout() games.Step {
-	step := games.Step{Events: []games.Event{g.event(g.s.Turn, "time_up")}}
+	seat := g.s.Turn
+	step := games.Step{Events: []games.Event{g.event(seat, "time_up")}}
+	if a, ok := g.turnMissed(seat, g.s.Boards[seat]); ok {
+		step.Attempts = append(step.Attempts, a)
+	}
 	g.endTurn(&step, false)
 	return step
+}
+
+// turnMissed: a student who passes or runs out of time in #4 while one of
+// the monsters could be caught on their board (with the compulsory tile
+// move) let it pass, as a wrong "no solution" does in #1: one missed
+// attempt with the factors of one solution, the fact of the deck level that
+// weighs most (the level's weak facts), else the first found. One attempt
+// per turn, not one per solution: the child missed one catch. #3 has no
+// multiplication and logs none.
+func (g *Game) turnMissed(seat int, board Layout) (games.Attempt, bool) {
+	s := &g.s
+	if s.Config.Rules != RulesNumbers || !s.Config.Seats[seat].Human() || len(s.Row) == 0 {
+		return games.Attempt{}, false
+	}
+	var (
+		best   games.Fact
+		weight = -1.0
+		found  bool
+	)
+	for _, sols := range SolveTargets(board, s.Row, s.Config.solverRules()) {
+		for _, sol := range sols {
+			f := games.Fact{A: sol.Values[0], B: sol.Values[1]}
+			w := 0.0
+			if s.Config.Level.Has(f) {
+				w = s.Config.Level.Weight(f)
+			}
+			if !found || w > weight {
+				best, weight, found = f, w, true
+			}
+		}
+	}
+	if !found {
+		return games.Attempt{}, false
+	}
+	return games.Missed(seat, best), true
 }
 
 // endTurn replaces monsters as the rule set says and passes the turn.
 //
 // #4: right or wrong, the monsters left are discarded and three new come;
 // the game ends after the round in which the pile ran out a second time.
-// #3: a find reveals one new card; the game ends when every card is won.
+// #3: a find reveals one new card; the game ends when every card is won
+// (the booklet), and only then: every code 1–18 can be made from each
+// series' tiles (TestEveryDiceCodeCanBeMadeFromEachSeries) and a tile moves
+// every turn, so the last monsters are caught in the end; the safety limit
+// (roundLimit) stays as a guard.
 // Decided here (the booklet is silent): when a full round passes in #3
-// without a find, the three monsters go under the pile and three new come,
-// so that a card nobody can make does not block the game.
+// without a find while the pile has cards, the three monsters go under the
+// pile and three new come, so that a card hard to make does not hold the
+// row up.
 func (g *Game) endTurn(step *games.Step, foundIt bool) {
 	s := &g.s
 	s.Turns++
@@ -96,21 +143,16 @@ func (g *Game) endTurn(step *games.Step, foundIt bool) {
 			s.Dry = 0
 		}
 		if s.Dry >= n && len(s.Pile) > 0 {
-			s.Pile = append(s.Pile, s.Row...)
+			s.putUnder(s.Row...)
 			s.Row = []int{}
 			s.Dry = 0
 		}
 		for len(s.Row) < 3 && len(s.Pile) > 0 {
-			s.Row = append(s.Row, s.Pile[0])
-			s.Pile = s.Pile[1:]
+			s.Row = append(s.Row, s.take(0))
 		}
 		s.Turn = next
-		switch {
-		case len(s.Row) == 0:
+		if len(s.Row) == 0 {
 			g.finishScored("cube.all_scored")
-		case s.Dry >= 2*n && len(s.Pile) == 0:
-			// Two full rounds without a find on the last cards: they escape.
-			g.finishScored("cube.no_more_finds")
 		}
 	}
 	if !s.Done && s.Rounds >= roundLimit {

@@ -12,6 +12,9 @@ type View struct {
 	Now   int64  `json:"now"`
 	// Solver is what a find must satisfy (arithmetic, tile move, tiles).
 	Solver Rules `json:"solver"`
+	// Bonuses and LevelDecks: the special rules in play, so the screen says so.
+	Bonuses    bool `json:"bonuses,omitempty"`
+	LevelDecks bool `json:"level_decks,omitempty"`
 
 	Board  Layout   `json:"board,omitempty"`  // #1, #2
 	Boards []Layout `json:"boards,omitempty"` // #3, #4: every seat's tiles lie open
@@ -21,11 +24,14 @@ type View struct {
 	DiscardSize int       `json:"discard_size"`
 	LastRound   bool      `json:"last_round"`
 
-	Hand      []Monster `json:"hand,omitempty"` // #2
-	Shift     int       `json:"shift"`          // #2: added to the codes in hand
-	HandSizes []int     `json:"hand_sizes,omitempty"`
-	PileSizes []int     `json:"pile_sizes,omitempty"`
-	Fronts    [][]int   `json:"fronts,omitempty"` // modifiers only
+	Hand  []Monster `json:"hand,omitempty"` // #2
+	Shift int       `json:"shift"`          // #2: added to the codes in hand
+	// HandAsks (#2) is the value each card in hand asks for now, in hand
+	// order: its code shifted, never below 1 (Asks).
+	HandAsks  []int   `json:"hand_asks,omitempty"`
+	HandSizes []int   `json:"hand_sizes,omitempty"`
+	PileSizes []int   `json:"pile_sizes,omitempty"`
+	Fronts    [][]int `json:"fronts,omitempty"` // modifiers only
 
 	Won       []Monster `json:"won"`
 	WonCounts []int     `json:"won_counts"`
@@ -53,6 +59,7 @@ func (g *Game) View(seat int) any {
 	s := &g.s
 	v := View{
 		Game: g.Game(), Rules: s.Config.Rules, Seat: seat, Now: s.Now, Solver: s.Config.solverRules(),
+		Bonuses: s.Config.Bonuses, LevelDecks: s.Config.LevelDecks,
 		Board: s.Board.Clone(), Row: monsters(s.Row), PileSize: len(s.Pile), DiscardSize: len(s.Discard),
 		LastRound: s.LastRound, Turn: s.Turn, Legal: g.Legal(seat), Over: s.Done,
 		Votes: append([]bool(nil), s.Votes...),
@@ -79,6 +86,9 @@ func (g *Game) View(seat int) any {
 		if seat >= 0 && seat < len(s.Hands) {
 			v.Hand = monsters(s.Hands[seat])
 			v.Shift = g.shift(seat)
+			for _, c := range s.Hands[seat] {
+				v.HandAsks = append(v.HandAsks, g.asks(seat, c))
+			}
 		}
 	}
 	if s.Hint != nil && (s.Hint.Seat < 0 || s.Hint.Seat == seat) {

@@ -34,6 +34,9 @@ func (g *Game) Result() games.Result {
 		return r
 	}
 	r.Reason = "magicoa.six_rounds"
+	if g.s.Config.matches() > 1 {
+		r.Reason = "magicoa.two_games" // Expert: two games of six rounds
+	}
 	for s := range n {
 		if r.Scores[s] == best {
 			r.Winners = append(r.Winners, s)

@@ -39,6 +39,10 @@ func Messages() map[string]games.Message {
 			EN: "Your card is worth {value}, just like the card it would cover: it must be strictly greater (unless you hold Equality).",
 			FR: "Ta carte vaut {value}, autant que la carte qu'elle recouvrirait : elle doit être strictement plus grande (sauf avec le pouvoir Égalité).",
 		},
+		"magicoa.two_games": {
+			EN: "Two games of six rounds were played: the most magic points win.",
+			FR: "Les deux parties de six tours sont jouées : le plus de points de magie l'emporte.",
+		},
 		"magicoa.six_rounds": {
 			EN: "Six rounds were played: the most magic points win.",
 			FR: "Les six tours sont joués : le plus de points de magie l'emporte.",

@@ -1,6 +1,7 @@
 package magicoa
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/multipli/multipli/games"
@@ -226,4 +227,30 @@ func TestBothTriplesAreAskedOneAfterTheOther(t *testing.T) {
 	assert.Equal(t, games.Fact{A: 3, B: 3}, games.Fact{A: st.Attempts[0].A, B: st.Attempts[0].B})
 	assert.True(t, g.Over())
 	assert.Equal(t, 3+9, g.Score(1))
+}
+
+// Each tripled score is timed from when it was asked: the second question of
+// a student with both Triple powers is asked when they answer the first, while
+// another student's only question was asked at the end of the game.
+func TestSecondTripleIsTimedFromWhenItWasAsked(t *testing.T) {
+	g := newMult(t, games.Green(), students(2))
+	g.s.Won[0] = []Held{{Potion: Potion{ID: 5, Colour: Blue, Points: 1}}}
+	g.s.Won[1] = []Held{{Potion: Potion{ID: 1, Colour: Blue, Points: 1}}, {Potion: Potion{ID: 2, Colour: Green, Points: 1}},
+		{Potion: Potion{ID: 3, Colour: Green, Points: 1}}}
+	give(g, 0, TripleBlue)
+	give(g, 1, TripleBlue)
+	give(g, 1, TripleGreen)
+	g.finish(1000)
+	st, err := g.Apply(1, json.RawMessage(`{"type":"answer","product":3}`), 11000)
+	require.NoError(t, err)
+	require.Len(t, st.Attempts, 1)
+	assert.Equal(t, int64(10000), *st.Attempts[0].ResponseMS, "the first question was asked at the end of the game")
+	st, err = g.Apply(1, json.RawMessage(`{"type":"answer","product":6}`), 13000)
+	require.NoError(t, err)
+	assert.Equal(t, games.Fact{A: 2, B: 3}, games.Fact{A: st.Attempts[0].A, B: st.Attempts[0].B})
+	assert.Equal(t, int64(2000), *st.Attempts[0].ResponseMS, "the second was asked when the first was answered")
+	st, err = g.Apply(0, json.RawMessage(`{"type":"answer","product":3}`), 14000)
+	require.NoError(t, err)
+	assert.Equal(t, int64(13000), *st.Attempts[0].ResponseMS, "another student's question was asked at the end")
+	assert.True(t, g.Over())
 }

@@ -108,9 +108,7 @@ func (g *Game) playPlace(seat int, m Move, at int64, st *games.Step) error {
 				// The claim "mine is greater" was wrong even when the covered
 				// value equals the student's product (two players may hold
 				// the same product): correct iff the cover is legal.
-				a := games.NewAttempt(seat, games.KindBid, card.Fact, top.Value, at-g.s.Since)
-				a.Correct = false
-				st.Attempts = append(st.Attempts, a)
+				st.Attempts = append(st.Attempts, games.NewBid(seat, card.Fact, top.Value, false, at-g.s.Since))
 			}
 			code := "not_greater"
 			if top.Value == card.Value {
@@ -120,7 +118,7 @@ func (g *Game) playPlace(seat int, m Move, at int64, st *games.Step) error {
 		}
 	}
 	if covers && student {
-		st.Attempts = append(st.Attempts, games.NewAttempt(seat, games.KindBid, card.Fact, card.Value, at-g.s.Since))
+		st.Attempts = append(st.Attempts, games.NewBid(seat, card.Fact, card.Value, true, at-g.s.Since))
 	}
 	data := map[string]any{"card": card.ID, "value": card.Value, "potion": m.Potion}
 	if card.Fact != (games.Fact{}) {
@@ -209,9 +207,16 @@ func (g *Game) playTriple(seat int, m Move, at int64, st *games.Step) error {
 	}
 	k := slices.IndexFunc(g.s.Triples, func(q tripleQuestion) bool { return q.Seat == seat })
 	q := g.s.Triples[k]
-	st.Attempts = append(st.Attempts, games.NewAttempt(seat, games.KindAnswer, games.Fact{A: q.Points, B: 3}, m.Product, at-g.s.Since))
+	// Timed from when this question was asked (a save from before Asked
+	// existed has it at zero: the phase start is the best it knows).
+	asked := max(q.Asked, g.s.Since)
+	st.Attempts = append(st.Attempts, games.NewAttempt(seat, games.KindAnswer, games.Fact{A: q.Points, B: 3}, m.Product, at-asked))
 	st.Events = append(st.Events, games.Event{At: at, Seat: seat, Type: "tripled",
 		Data: map[string]any{"power": string(q.Power), "points": q.Points, "tripled": 3 * q.Points, "correct": m.Product == 3*q.Points}})
 	g.s.Triples = slices.Delete(g.s.Triples, k, k+1)
+	// The seat's next question, if any, is asked now.
+	if next := slices.IndexFunc(g.s.Triples, func(q tripleQuestion) bool { return q.Seat == seat }); next >= 0 {
+		g.s.Triples[next].Asked = at
+	}
 	return nil
 }

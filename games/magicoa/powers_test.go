@@ -170,6 +170,7 @@ func TestExpertPlaysTwoGamesKeepingPotionsAndPowers(t *testing.T) {
 		assert.Subset(t, g.view(0).Players[p].Powers, powersAfterFirst[p])
 	}
 	assert.Equal(t, 2, g.s.Match)
+	assert.Equal(t, "magicoa.two_games", g.Result().Reason, "the result says two games were played")
 }
 
 func TestPowersListedInBookletOrder(t *testing.T) {

@@ -182,7 +182,7 @@ func (g *Game) finish(at int64) {
 				}
 			}
 			if pts > 0 {
-				g.s.Triples = append(g.s.Triples, tripleQuestion{Seat: s, Power: tp.power, Points: pts})
+				g.s.Triples = append(g.s.Triples, tripleQuestion{Seat: s, Power: tp.power, Points: pts, Asked: at})
 			}
 		}
 	}

@@ -60,11 +60,14 @@ type pendingPower struct {
 	Potion int `json:"potion"` // potion ID
 }
 
-// tripleQuestion is a tripled score a student computes at the end.
+// tripleQuestion is a tripled score a student computes at the end. Asked is
+// when the question was put to the student: a student with both Triple
+// powers is asked the second once they have answered the first.
 type tripleQuestion struct {
 	Seat   int   `json:"seat"`
 	Power  Power `json:"power"`
 	Points int   `json:"points"`
+	Asked  int64 `json:"asked,omitempty"`
 }
 
 // state is everything the game saves.

@@ -10,9 +10,11 @@
 //   - Legal lists capture, vigilance and answer as bare moves (no cards):
 //     listing the cards would hand the child the multiplication to find.
 //   - Vigilance is called by the player whose turn it is, before laying, on
-//     the previous player's end of turn. The extra trophy is the top card of
-//     the pile at the call (none when the pile is empty). A human who is
-//     called chooses the capture (any valid one) or accepts the one shown.
+//     the previous player's end of turn, and offered only when a capture
+//     could be shown at all. A human who is called chooses the capture (any
+//     valid one) or accepts the one shown; then, as the booklets say, the
+//     caller takes the top card of the pile as an extra trophy (the capture
+//     has just put two potions under it, so there is always one).
 package potion
 
 import (
@@ -89,6 +91,10 @@ type state struct {
 	Vigil  bool     `json:"vigilance_open"`
 	Shown  *Capture `json:"shown,omitempty"` // the capture a vigilance caller showed
 	Called int      `json:"called"`          // the seat that must capture in PhaseCapture
+	// RewardDue: the caller's trophy comes after the called player's
+	// capture. A game saved in PhaseCapture before the reward moved there
+	// has it false: its caller was already rewarded at the call.
+	RewardDue bool `json:"reward_due,omitempty"`
 	// Quizzed lists the potion pairs answered this turn (quiz mode).
 	Quizzed  [][2]int      `json:"quizzed,omitempty"`
 	TurnAt   int64         `json:"turn_at"`   // when the turn started

@@ -141,14 +141,37 @@ func (g *Game) capture(st *games.Step, seat int, m Move, at, since int64) error 
 	g.take(seat, p.ID, q.ID, mon.ID)
 	st.Events = append(st.Events, games.Event{At: at, Seat: seat, Type: "capture", Data: map[string]any{
 		"potions": []int{p.ID, q.ID}, "monster": mon.ID, "a": p.Potion, "b": q.Potion, "product": mon.Monster}})
-	if s.Phase == PhaseCapture {
-		// The vigilance call is over: the caller's turn goes on.
-		s.Phase, s.Shown, s.Called = PhasePlay, nil, -1
-	} else {
+	if s.Phase != PhaseCapture {
 		s.Caught, s.Vigil = true, false
+		g.checkFive(at, st)
+		return nil
 	}
-	g.checkFive(at, st)
+	// The vigilance call is over: the caller's turn goes on.
+	due := s.RewardDue
+	s.Phase, s.Shown, s.Called, s.RewardDue = PhasePlay, nil, -1, false
+	// The booklets: the forgetful player makes the capture of their choice,
+	// then the caller takes the top card of the pile as a reward. Five
+	// trophies win at once, so a capture that gives the forgetful player
+	// their fifth ends the game before the reward.
+	if g.checkFive(at, st) || !due {
+		return nil
+	}
+	g.reward(other(seat), at, st)
 	return nil
+}
+
+// reward gives the vigilance caller the top card of the pile as a trophy.
+// The capture just made put its two potions under the pile, so there is
+// always one: with an empty pile (or, in the 3-card edition, when the caller
+// drew the last card at the start of their turn) it is the first of those
+// potions, and the caller still gets their due.
+func (g *Game) reward(caller int, at int64, st *games.Step) {
+	s := &g.s
+	top := s.Pile[0]
+	s.Pile = s.Pile[1:]
+	s.Trophy[caller] = append(s.Trophy[caller], top)
+	st.Events = append(st.Events, games.Event{At: at, Seat: caller, Type: "trophy", Data: map[string]any{"card": top}})
+	g.checkFive(at, st)
 }
 
 // checkCards finds the cards of a capture by seat: two different potions in
@@ -264,19 +287,10 @@ func (g *Game) vigilance(st *games.Step, seat int, m Move, at int64) error {
 	s.Now = at
 	s.Vigil = false
 	s.Stats.Vigilance[seat]++
-	data := map[string]any{"potions": []int{p.ID, q.ID}, "monster": mon.ID}
-	// The caller's reward is the top card of the pile, taken at the call.
-	if len(s.Pile) > 0 {
-		top := s.Pile[0]
-		s.Pile = s.Pile[1:]
-		s.Trophy[seat] = append(s.Trophy[seat], top)
-		data["trophy"] = top
-	}
-	st.Events = append(st.Events, games.Event{At: at, Seat: seat, Type: "vigilance", Data: data})
-	if g.checkFive(at, st) {
-		return nil
-	}
-	s.Phase, s.Called, s.CalledAt = PhaseCapture, called, at
+	st.Events = append(st.Events, games.Event{At: at, Seat: seat, Type: "vigilance", Data: map[string]any{"potions": []int{p.ID, q.ID}, "monster": mon.ID}})
+	// The called player captures first; the caller's reward comes after
+	// (reward, from capture).
+	s.Phase, s.Called, s.CalledAt, s.RewardDue = PhaseCapture, called, at, true
 	s.Shown = &Capture{Potions: [2]int{p.ID, q.ID}, Monster: mon.ID}
 	return nil
 }
@@ -333,7 +347,7 @@ func (g *Game) finish(at int64, reason string, st *games.Step) {
 	case r.Scores[1] > r.Scores[0]:
 		r.Winners = []int{1}
 	}
-	s.Phase, s.Result, s.Vigil, s.Shown = PhaseOver, &r, false, nil
+	s.Phase, s.Result, s.Vigil, s.Shown, s.RewardDue = PhaseOver, &r, false, nil, false
 	st.Events = append(st.Events, games.Event{At: at, Seat: -1, Type: "game_over",
 		Data: map[string]any{"reason": reason, "winners": r.Winners}})
 }

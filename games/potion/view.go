@@ -79,7 +79,7 @@ func (g *Game) Legal(seat int) []Move {
 		return nil
 	}
 	var out []Move
-	if s.Vigil {
+	if g.vigilanceMakesSense(seat) {
 		out = append(out, Move{Type: MoveVigilance})
 	}
 	if s.Config.Quiz && s.Laid < 0 && s.Config.Seats[seat].Human() {
@@ -97,6 +97,15 @@ func (g *Game) Legal(seat int) []Move {
 		out = append(out, End())
 	}
 	return out
+}
+
+// vigilanceMakesSense: vigilance is offered when the previous turn ended
+// without a capture and a capture could be shown at all (two potions in the
+// previous player's zone, a monster in the caller's). Whether one exists is
+// the child's to see, so it is offered whether or not there is one.
+func (g *Game) vigilanceMakesSense(seat int) bool {
+	s := &g.s
+	return s.Vigil && len(s.Zones[other(seat)]) >= 2 && len(s.Zones[seat]) >= 1
 }
 
 // Captures lists every capture potions (one zone) can make on monsters (the

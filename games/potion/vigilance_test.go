@@ -1,6 +1,8 @@
 package potion
 
 import (
+	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/multipli/multipli/games"
@@ -39,7 +41,7 @@ func TestVigilanceStudentCallsOnStudent(t *testing.T) {
 	assert.Equal(t, games.KindCapture, a.Kind)
 	assert.True(t, a.Correct)
 	assert.Equal(t, int64(3000), *a.ResponseMS, "from the end of the forgetful turn")
-	assert.Equal(t, []int{top}, g.s.Trophy[1], "the caller takes the top card of the pile as a trophy")
+	assert.Empty(t, g.s.Trophy[1], "the reward comes after the called player's capture")
 	assert.Equal(t, []int{0}, g.Waiting(), "the called player now captures")
 
 	// The called player makes the capture of their choice: here the other one.
@@ -47,6 +49,7 @@ func TestVigilanceStudentCallsOnStudent(t *testing.T) {
 	require.Len(t, st.Attempts, 1)
 	assert.Equal(t, int64(2000), *st.Attempts[0].ResponseMS, "from the call")
 	assert.Equal(t, []int{id(t, g, 4, 24)}, g.s.Trophy[0])
+	assert.Equal(t, []int{top}, g.s.Trophy[1], "then the caller takes the top card of the pile as a trophy")
 	assert.Equal(t, []int{1}, g.Waiting(), "vigilance is not a turn: the caller's turn goes on")
 	assert.Equal(t, 1, g.s.Stats.Turns)
 	play(t, g, 1, Lay(id(t, g, 2, 8)), 7000)
@@ -100,12 +103,14 @@ func TestVigilanceComputerCallsOnStudent(t *testing.T) {
 		}
 		called = true
 		assert.Empty(t, st.Attempts)
-		assert.Len(t, g.s.Trophy[1], 1, "the computer's extra trophy")
+		assert.Empty(t, g.s.Trophy[1], "the computer's reward comes after the student's capture")
 		assert.Equal(t, []int{0}, g.Waiting(), "the student chooses the capture")
 		v := g.SeatView(0)
 		require.NotNil(t, v.Shown, "the student sees the capture shown")
 		assert.ElementsMatch(t, []Move{{Type: MoveCapture}, {Type: MoveAccept}}, v.Legal)
-		play(t, g, 0, Accept(), 3000)
+		st = play(t, g, 0, Accept(), 3000)
+		assert.Len(t, g.s.Trophy[1], 1, "the computer's extra trophy")
+		assert.Equal(t, "trophy", st.Events[len(st.Events)-1].Type)
 		_, err = g.Advance(3000)
 		require.NoError(t, err)
 		assert.Equal(t, 0, g.s.Turn, "the computer finished its turn after the call")
@@ -144,20 +149,81 @@ func TestVigilanceTrophyCountsTowardsFive(t *testing.T) {
 	forget(t, g)
 	g.s.Trophy[1] = []int{id(t, g, 6, 18), id(t, g, 2, 20), id(t, g, 4, 22), id(t, g, 3, 9)}
 	g.s.Hands = [2][]int{{}, {id(t, g, 2, 8)}}
-	require.NotEmpty(t, g.s.Pile)
 	play(t, g, 1, Vigilance(id(t, g, 9, 10), id(t, g, 7, 12), id(t, g, 2, 63)), 2000)
-	require.True(t, g.Over())
+	require.False(t, g.Over(), "no trophy at the call")
+	play(t, g, 0, Accept(), 2500)
+	require.True(t, g.Over(), "the reward after the capture is the fifth")
 	assert.Equal(t, []int{1}, g.Result().Winners)
 	assert.Equal(t, "potion.five_trophies", g.Result().Reason)
 }
 
-func TestVigilanceWithEmptyPileGivesNoExtraTrophy(t *testing.T) {
+// Five trophies win at once: when the called player's capture is their
+// fifth, they win before the caller's reward.
+func TestVigilanceCapturedFifthWinsBeforeTheReward(t *testing.T) {
+	g := forgetful(t, [2]games.Seat{student, student2})
+	forget(t, g)
+	g.s.Trophy[0] = []int{id(t, g, 6, 18), id(t, g, 2, 20), id(t, g, 4, 22), id(t, g, 3, 9)}
+	g.s.Hands = [2][]int{{}, {id(t, g, 2, 8)}}
+	play(t, g, 1, Vigilance(id(t, g, 9, 10), id(t, g, 7, 12), id(t, g, 2, 63)), 2000)
+	play(t, g, 0, Accept(), 2500)
+	require.True(t, g.Over())
+	assert.Equal(t, []int{0}, g.Result().Winners)
+	assert.Empty(t, g.s.Trophy[1])
+}
+
+// The booklets take the reward after the capture, which has just put its two
+// potions under the pile: with an empty pile the caller still gets a trophy,
+// the first of those potions.
+func TestVigilanceWithEmptyPileStillRewardsTheCaller(t *testing.T) {
 	g := forgetful(t, [2]games.Seat{student, student2})
 	forget(t, g)
 	g.s.Pile = nil
-	play(t, g, 1, Vigilance(id(t, g, 9, 10), id(t, g, 7, 12), id(t, g, 2, 63)), 2000)
-	assert.Empty(t, g.s.Trophy[1])
-	assert.Equal(t, PhaseCapture, g.s.Phase, "the called player still captures")
+	nine, seven := id(t, g, 9, 10), id(t, g, 7, 12)
+	play(t, g, 1, Vigilance(nine, seven, id(t, g, 2, 63)), 2000)
+	assert.Equal(t, PhaseCapture, g.s.Phase, "the called player captures")
+	st := play(t, g, 0, CaptureMove(nine, seven, id(t, g, 2, 63)), 2500)
+	assert.Equal(t, []int{nine}, g.s.Trophy[1], "the top of the pile is the first potion put under it")
+	assert.Equal(t, []int{seven}, g.s.Pile)
+	assert.Equal(t, games.Event{At: 2500, Seat: 1, Type: "trophy", Data: map[string]any{"card": nine}}, st.Events[len(st.Events)-1])
+	assert.Equal(t, []int{1}, g.Waiting(), "the caller's turn goes on")
+}
+
+// The 3-card edition with one card left: the caller draws it at the start of
+// their turn, calls, and still takes a trophy after the capture.
+func TestVigilance3CardWithOneCardLeftStillRewardsTheCaller(t *testing.T) {
+	g := forgetful(t, [2]games.Seat{student, student2})
+	g.s.Pile = g.s.Pile[:1]
+	last := g.s.Pile[0]
+	forget(t, g)
+	require.Empty(t, g.s.Pile, "the caller drew the last card")
+	require.Contains(t, g.s.Hands[1], last)
+	nine, seven := id(t, g, 9, 10), id(t, g, 7, 12)
+	play(t, g, 1, Vigilance(nine, seven, id(t, g, 2, 63)), 2000)
+	play(t, g, 0, Accept(), 2500)
+	assert.Equal(t, []int{nine}, g.s.Trophy[1])
+	assert.False(t, g.Over())
+}
+
+// The vigilance button is offered only when a capture could be shown at
+// all (two potions in the previous player's zone and a monster in the
+// caller's), whether or not one exists.
+func TestVigilanceIsOfferedOnlyWhenACaptureCouldBeShown(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		zone0, zone1 []pm
+		offered      bool
+	}{
+		{"a capture exists", []pm{{9, 10}, {7, 12}}, []pm{{2, 63}}, true},
+		{"none exists, one could", []pm{{9, 10}, {5, 12}}, []pm{{2, 63}}, true},
+		{"one potion only", []pm{{9, 10}}, []pm{{2, 63}}, false},
+		{"no monster in the caller's zone", []pm{{9, 10}, {7, 12}}, nil, false},
+	} {
+		// Seat 0's hand is empty: they end without laying.
+		g := position(t, layout{zone0: tc.zone0, zone1: tc.zone1, hand1: []pm{{2, 8}}, pile: []pm{{5, 10}, {6, 30}}})
+		play(t, g, 0, End(), 200)
+		offered := slices.ContainsFunc(g.Legal(1), func(m Move) bool { return m.Type == MoveVigilance })
+		assert.Equal(t, tc.offered, offered, tc.name)
+	}
 }
 
 func TestMissedEachDistinctAvailableFactOnce(t *testing.T) {
@@ -232,4 +298,24 @@ func TestQuizOffRefusesAnswers(t *testing.T) {
 	g := booklet(t, Edition3)
 	refused(t, g, 0, Answer(id(t, g, 9, 10), id(t, g, 7, 12), 63), 10, "potion.quiz_off")
 	assert.NotContains(t, g.Legal(0), Move{Type: MoveAnswer})
+}
+
+// A game saved while a called player had to capture, by the engine that
+// rewarded the caller at the call, does not reward them twice.
+func TestVigilanceSavedBeforeTheRewardMovedIsNotRewardedTwice(t *testing.T) {
+	g := forgetful(t, [2]games.Seat{student, student2})
+	forget(t, g)
+	play(t, g, 1, Vigilance(id(t, g, 9, 10), id(t, g, 7, 12), id(t, g, 2, 63)), 2000)
+	// As the old engine saved it: the top card already taken, no reward due.
+	top := g.s.Pile[0]
+	g.s.Pile = g.s.Pile[1:]
+	g.s.Trophy[1] = []int{top}
+	g.s.RewardDue = false
+	data, err := json.Marshal(g)
+	require.NoError(t, err)
+	require.NotContains(t, string(data), "reward_due", "an old save has no such field")
+	old, err := Load(data)
+	require.NoError(t, err)
+	play(t, old, 0, Accept(), 2500)
+	assert.Equal(t, []int{top}, old.s.Trophy[1], "one trophy, taken at the call")
 }

@@ -216,6 +216,23 @@ func cubeStudent(e games.Engine, rng *rand.Rand) []any {
 	return out
 }
 
+// cubeStudentAlone (#1, alone): plays the hint shown if any, else catches
+// a monster that needs no tile move, else says "no solution".
+func cubeStudentAlone(e games.Engine, _ *rand.Rand) []any {
+	v := e.View(0).(cube.View)
+	if h := v.Hint; h != nil {
+		s := h.Solution
+		return []any{cube.Move{Type: cube.MoveClaim, Code: h.Code, Tile: s.Move, Faces: s.Faces[:], Ops: s.Ops[:]}}
+	}
+	for _, m := range v.Row {
+		if sols := cube.Solve(v.Board, m.Code, cube.Rules{Arith: cube.ArithMul, Move: cube.MoveNone}); len(sols) > 0 {
+			s := sols[0]
+			return []any{cube.Move{Type: cube.MoveClaim, Code: m.Code, Faces: s.Faces[:], Ops: s.Ops[:]}}
+		}
+	}
+	return []any{cube.Move{Type: cube.MoveNoSolution}}
+}
+
 // magicoaStudent chooses its first two cards, answers its products right,
 // places on the first place offered, never exchanges, activates powers one
 // time in two and computes tripled scores right.
@@ -280,9 +297,18 @@ func runs() []run {
 		}, catsStudent, 0})
 		for rules := 1; rules <= 4; rules++ {
 			out = append(out, run{"cube", itoa(rules), "violet", seed, func(seed uint64) (games.Engine, error) {
-				return cube.New(cube.DefaultConfig(rules, games.Violet(), table(3, games.BotSolid)), seed)
+				cfg := cube.DefaultConfig(rules, games.Violet(), table(3, games.BotSolid))
+				// The special rules of the game's menu, on the second seed.
+				cfg.Bonuses, cfg.LevelDecks = seed == 2 && rules != 2, seed == 2 && rules != 3
+				return cube.New(cfg, seed)
 			}, cubeStudent, 0})
 		}
+		// A student alone who catches what needs no tile move, says "no
+		// solution" otherwise and then plays the solution shown: some hints
+		// need a tile move (seed 8 shows one within 40 inputs).
+		out = append(out, run{"cube", "1", "violet", seed + 7, func(seed uint64) (games.Engine, error) {
+			return cube.New(cube.DefaultConfig(1, games.Violet(), table(1, 0)), seed)
+		}, cubeStudentAlone, 60})
 		// A student alone says "no solution" when there is one: the
 		// solution is shown (the view's hint).
 		out = append(out, run{"cube", "1", "violet", seed, func(seed uint64) (games.Engine, error) {
@@ -293,6 +319,11 @@ func runs() []run {
 				return magicoa.New(magicoa.Config{Level: games.Green(), Seats: table(3, games.BotSolid), Edition: ed}, seed)
 			}, magicoaStudent, 0})
 		}
+		// The variants of the game's menu: Junior, and Expert (two games).
+		variant := map[uint64]string{1: magicoa.Junior, 2: magicoa.Expert}[seed]
+		out = append(out, run{"magicoa", magicoa.Multiplication, "green", seed + 2, func(uint64) (games.Engine, error) {
+			return magicoa.New(magicoa.Config{Level: games.Green(), Seats: table(3, games.BotSolid), Edition: magicoa.Multiplication, Variant: variant}, seed+2)
+		}, magicoaStudent, 0})
 	}
 	return out
 }

@@ -86,6 +86,11 @@ var fixtures = []fixture{
 	{"cube-3", "cube-3-1-3", func(v map[string]any) bool { return legalHas(v, "find") && sum(arr(v, "won_counts")) >= 2 }},
 	{"cube-4", "cube-4-1-3", func(v map[string]any) bool { return legalHas(v, "find") && sum(arr(v, "won_counts")) >= 2 }},
 	{"cube-hint", "cube-1-1-1", func(v map[string]any) bool { return v["hint"] != nil }},
+	{"cube-hint-move", "cube-1-8-1", func(v map[string]any) bool {
+		h, _ := v["hint"].(map[string]any)
+		sol, _ := h["solution"].(map[string]any)
+		return sol["move"] != nil
+	}},
 	{"magicoa-choose", "magicoa-multiplication-1", func(v map[string]any) bool { return legalHas(v, "choose") && num(v, "round") >= 2 }},
 	{"magicoa-place", "magicoa-multiplication-1", func(v map[string]any) bool { return legalHas(v, "place") && num(v, "round") >= 2 }},
 	{"magicoa-answer", "magicoa-multiplication-1", func(v map[string]any) bool { return legalHas(v, "answer") && v["current"] != nil }},

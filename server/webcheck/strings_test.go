@@ -14,6 +14,7 @@ import (
 
 	"github.com/multipli/multipli/games/cats"
 	"github.com/multipli/multipli/games/magicoa"
+	playpkg "github.com/multipli/multipli/play"
 )
 
 // strings.js keeps one entry per line, so a test can read it without a JS
@@ -158,6 +159,13 @@ func TestEveryKeyTheModulesUseExists(t *testing.T) {
 	// Every way a Multipli Cat's game can end (the result panel shows it).
 	for _, r := range []string{cats.ReasonChampion, cats.ReasonOneLeft, cats.ReasonCap, cats.ReasonStopped, cats.ReasonCapPoints} {
 		want = append(want, "reason."+r)
+	}
+	// The options of each game's menu on the home.
+	for _, name := range playpkg.Order {
+		k, _ := playpkg.KindOf(name)
+		for _, o := range k.Options {
+			want = append(want, "option."+name+"."+o.Name, "option."+name+"."+o.Name+".about")
+		}
 	}
 	for _, k := range want {
 		assert.Contains(t, all, k, "no text for an engine value")

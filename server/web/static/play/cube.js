@@ -41,6 +41,13 @@ export function render(root, dto, api) {
   const rerender = () => api.rerender();
 
   const codes = v.rules === 2 ? (v.hand || []) : (v.row || []);
+  // What a card asks for: in #2 its code shifted by the modifiers in front
+  // of the student, as the engine says (never below 1).
+  const asks = (m) => {
+    if (v.rules !== 2) return m.code;
+    const i = (v.hand || []).findIndex((x) => x.code === m.code);
+    return (v.hand_asks || [])[i] ?? m.code;
+  };
   if (ui.code !== undefined && !codes.some((m) => m.code === ui.code)) ui.code = undefined;
   if (ui.code === undefined && codes.length === 1) ui.code = codes[0].code;
 
@@ -49,7 +56,11 @@ export function render(root, dto, api) {
   const b = bounds(places, SIZE);
   const svg = svgBox(b.w, b.h, { class: "hexboard", role: "group", "aria-label": t("cube.board") });
   svg.setAttribute("viewBox", `${b.x.toFixed(1)} ${b.y.toFixed(1)} ${b.w.toFixed(1)} ${b.h.toFixed(1)}`);
+  // A hint's faces are where they lie after its tile move (if any): the
+  // moved tile is drawn as a ghost at its new place, and its old place is
+  // marked, so every highlighted face is where the solution uses it.
   const hintFaces = (v.hint && v.hint.solution && v.hint.solution.faces) || [];
+  const hintMove = v.hint && v.hint.solution && v.hint.solution.move;
 
   const chooseFace = (at, f) => {
     const i = ui.faces.findIndex((x) => same(x.at, at) && x.face === FACES[f]);
@@ -77,11 +88,12 @@ export function render(root, dto, api) {
     const k = corners(cx, cy, SIZE);
     const isMoved = ui.move && ui.move.to && same(p.at, ui.move.to);
     const picked = ui.move && !ui.move.to && same(p.at, ui.move.from);
-    const g = s("g", { class: ["tile", isMoved && "moved", picked && "picked"], "data-q": p.at.q, "data-r": p.at.r });
+    const hintFrom = hintMove && same(p.at, hintMove.from);
+    const g = s("g", { class: ["tile", isMoved && "moved", picked && "picked", hintFrom && "hint-from"], "data-q": p.at.q, "data-r": p.at.r });
     for (let f = 0; f < 3; f++) {
       const pts = rhombus(k, f);
       const order = ui.faces.findIndex((x) => same(x.at, p.at) && x.face === FACES[f]);
-      const hinted = hintFaces.some((x) => same(x.at, p.at) && x.face === FACES[f]);
+      const hinted = !hintFrom && hintFaces.some((x) => same(x.at, p.at) && x.face === FACES[f]);
       const val = p.values[f];
       const face = s("path", { d: pathOf(pts), class: ["face", `face-${FACES[f]}`, order >= 0 && "chosen", hinted && "hinted"] });
       const [mx, my] = rhombusCentre(pts);
@@ -112,6 +124,24 @@ export function render(root, dto, api) {
     });
     svg.append(g);
   }
+  // The hint's moved tile, drawn (not pressable) at its new place.
+  if (hintMove && !layout.some((p) => same(p.at, hintMove.to))) {
+    const src = layout.find((p) => same(p.at, hintMove.from));
+    if (src) {
+      const [cx, cy] = centre(hintMove.to.q, hintMove.to.r, SIZE);
+      const k = corners(cx, cy, SIZE);
+      const ghost = s("g", { class: "tile hint-ghost", "aria-hidden": "true" });
+      for (let f = 0; f < 3; f++) {
+        const pts = rhombus(k, f);
+        const [mx, my] = rhombusCentre(pts);
+        const hinted = hintFaces.some((x) => same(x.at, hintMove.to) && x.face === FACES[f]);
+        ghost.append(s("path", { d: pathOf(pts), class: ["face", `face-${FACES[f]}`, hinted && "hinted"] }),
+          ...(dice ? pips(pts, src.values[f], 5.5) : [s("text", { x: mx.toFixed(1), y: (my + 10).toFixed(1), class: "face-num", "text-anchor": "middle" }, String(src.values[f]))]));
+      }
+      ghost.append(s("path", { d: hexPath(cx, cy, SIZE), class: "tile-edge" }));
+      svg.append(ghost);
+    }
+  }
   // Empty places a picked tile may go to.
   if (ui.move && ui.move.from && !ui.move.to) {
     for (const at of emptyPlaces(layout, ui.move.from)) {
@@ -125,13 +155,13 @@ export function render(root, dto, api) {
   // ---- the monsters
   const monsters = h("div", { class: "monster-row", role: "group", "aria-label": t("cube.monsters") },
     codes.map((m) => {
-      const shown = m.code + (v.rules === 2 ? (v.shift || 0) : 0);
+      const shown = asks(m);
       const picked = ui.code === m.code;
       return h("button", {
         type: "button", class: ["monster-card", picked && "selected"], "aria-pressed": String(picked), "data-key": `m${m.code}`,
         "aria-label": v.rules === 2 && shown !== m.code
-          ? t("cube.monster_label_shift", { code: m.code, shown, stars: m.stars, points: m.double ? "×2" : `+${m.points}` })
-          : t("cube.monster_label", { code: shown, stars: m.stars, points: m.double ? "×2" : `+${m.points}` }),
+          ? t("cube.monster_label_shift", { code: m.code, shown, stars: api.tn("cube.stars", m.stars), points: m.double ? "×2" : `+${m.points}` })
+          : t("cube.monster_label", { code: shown, stars: api.tn("cube.stars", m.stars), points: m.double ? "×2" : `+${m.points}` }),
         disabled: !canClaim || null, on: { click: () => { ui.code = picked ? undefined : m.code; rerender(); } },
       }, monsterCard(m, shown));
     }),
@@ -152,7 +182,8 @@ export function render(root, dto, api) {
     ui.ops[i] = choices[(at + 1) % choices.length];
     rerender();
   }, { class: "op", "data-key": `op${i}`, "aria-label": t("cube.op_label", { op: t(`cube.op.${ui.ops[i]}`) }), disabled: choices.length < 2 || null });
-  const target = ui.code !== undefined ? ui.code + (v.rules === 2 ? (v.shift || 0) : 0) : "?";
+  const chosenCard = codes.find((m) => m.code === ui.code);
+  const target = chosenCard ? asks(chosenCard) : "?";
   const formula = h("div", { class: "formula", "aria-live": "polite" },
     slot(0), addsub ? opBtn(0, ["+", "-"]) : h("span", { class: "op-fixed", "aria-label": t("cube.op.*") }, "×"),
     slot(1), opBtn(1, ["+", "-"]), slot(2), h("span", { class: "eq" }, "="), h("span", { class: "slot target" }, String(target)));
@@ -194,7 +225,10 @@ export function render(root, dto, api) {
   else if (turnBased && v.turn !== v.seat) prompt = t("cube.wait", { name: seatNameOf(dto, v.turn, t) });
   else if (turnBased && !(ui.move && ui.move.to)) prompt = t("cube.prompt_must_move");
   else if (ui.mode === "move") prompt = ui.move ? t("cube.move_pick_place") : t("cube.prompt_move");
-  else prompt = addsub ? t("cube.prompt_faces_addsub") : t("cube.prompt_faces");
+  else if (turnBased) prompt = addsub ? t("cube.prompt_faces_addsub") : t("cube.prompt_faces_three_tiles");
+  else prompt = t("cube.prompt_faces");
+  // The booklet: a tile that moved must be one of the three faces.
+  const movedRule = ui.move && ui.move.to && ui.mode === "faces" && !(dto.over || v.over) ? h("p", { class: "move-rule" }, t("cube.moved_tile_used")) : null;
 
   const timer = v.turn_ends ? h("p", { class: "turn-timer", role: "timer" }) : null;
   if (timer) {
@@ -208,9 +242,16 @@ export function render(root, dto, api) {
     h("li", {}, api.tn("cube.won_n", n, { name: seatNameOf(dto, i, t) }),
       v.votes && v.votes[i] ? h("span", { class: "badge" }, t("cube.voted")) : null)));
 
-  const hint = v.hint && v.hint.solution ? h("p", { class: "hint-box" }, t("cube.hint", {
+  // The value reached: in #2 the code shifted by the modifiers. A hint with
+  // a tile move says which tile goes where.
+  const hintParams = v.hint && v.hint.solution ? {
     f: `${v.hint.solution.values[0]} ${OP_TEXT[v.hint.solution.ops[0]]} ${v.hint.solution.values[1]} ${OP_TEXT[v.hint.solution.ops[1]]} ${v.hint.solution.values[2]}`,
-    code: v.hint.solution.value ?? v.hint.code })) : null; // the value reached: in #2 the code shifted by the modifiers
+    code: v.hint.solution.value ?? v.hint.code,
+  } : null;
+  const hint = hintParams ? h("p", { class: "hint-box" }, hintMove
+    ? t("cube.hint_move", { ...hintParams, q: hintMove.from.q, r: hintMove.from.r, q2: hintMove.to.q, r2: hintMove.to.r })
+    : t("cube.hint", hintParams)) : null;
+  const special = [v.bonuses && t("cube.special.bonuses"), v.level_decks && t("cube.special.level_decks")].filter(Boolean);
 
   const others = turnBased ? otherBoards(dto, dice, t) : null;
   root.replaceChildren(h("div", { class: ["cube-game", others && "with-others"] },
@@ -221,11 +262,13 @@ export function render(root, dto, api) {
       monsters,
       formula,
       moveText ? h("p", { class: "move-text" }, moveText) : null,
+      movedRule,
       h("div", { class: "actions" }, actions),
       h("div", { class: "actions" }, main),
       give,
       hint,
       h("p", { class: "pile-line" }, api.tn("cube.pile", v.pile_size), v.last_round ? h("strong", {}, " · ", t("cube.last_round")) : null),
+      special.length ? h("p", { class: "special-line" }, t("cube.special", { list: special.join(", ") })) : null,
       scores,
       eventsBox(dto, (e) => cubeEvent(e, dto, t), t, ui))));
 }

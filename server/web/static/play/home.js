@@ -13,7 +13,8 @@ const OPPONENTS = { potion: [1], cats: [3, 1, 2, 4, 5, 6, 7], cube: [1, 2, 3], m
 const DEFAULT_EDITIONS = { potion: ["3", "4"], cats: [""], cube: ["1", "3", "4"], magicoa: ["multiplication", "classic"] };
 
 // renderHome draws the page from the home JSON; actions.start(game, edition,
-// opponents) starts a session (the real page posts and goes to /play/:id).
+// opponents, classmate, options) starts a session (the real page posts and
+// goes to /play/:id).
 export function renderHome(root, data, actions) {
   const st = data.student || {};
   const level = st.level || "green";
@@ -81,9 +82,46 @@ function gameCard(g, level, actions, classmates) {
   const opts = OPPONENTS[name] || [1];
   let opponents = opts[0];
   let classmate = 0;
-  const select = opts.length > 1 ? h("label", { class: "opp" }, t("home.computers"), " ",
-    h("select", { "data-key": `opp-${name}`, on: { change: (ev) => { opponents = parseInt(ev.target.value, 10); } } },
-      [...opts].sort((a, b) => a - b).map((n) => h("option", { value: n, selected: n === opts[0] || null }, String(n))))) : null;
+  const sel = opts.length > 1 ? h("select", { "data-key": `opp-${name}`, on: { change: (ev) => { opponents = parseInt(ev.target.value, 10); } } },
+    [...opts].sort((a, b) => a - b).map((n) => h("option", { value: n, selected: n === opts[0] || null }, String(n)))) : null;
+  const select = sel ? h("label", { class: "opp" }, t("home.computers"), " ", sel) : null;
+  // The game's menu: the booklet's variants and special rules, folded away
+  // so the card stays simple. Options exclusive of each other uncheck each
+  // other; an option that needs another number of players narrows the
+  // choice of computers.
+  const options = g.options || [];
+  const chosen = new Set();
+  const boxes = {};
+  const fitOpponents = () => {
+    if (!sel) return;
+    let lo = 0, hi = Infinity;
+    for (const o of options) {
+      if (!chosen.has(o.name)) continue;
+      if (o.min_opponents) lo = Math.max(lo, o.min_opponents);
+      if (o.max_opponents) hi = Math.min(hi, o.max_opponents);
+    }
+    for (const el of sel.options) el.disabled = +el.value < lo || +el.value > hi;
+    if (opponents < lo || opponents > hi) {
+      opponents = [...opts].sort((a, b) => a - b).find((n) => n >= lo && n <= hi) ?? opponents;
+      sel.value = String(opponents);
+    }
+  };
+  const menu = options.length ? h("details", { class: "game-options", "data-key": `options-${name}` },
+    h("summary", {}, t("home.more_rules")),
+    h("ul", { class: "plain" }, options.map((o) => {
+      const box = h("input", { type: "checkbox", id: `opt-${name}-${o.name}`, "data-key": `opt-${name}-${o.name}`, on: { change: (ev) => {
+        if (ev.target.checked) {
+          chosen.add(o.name);
+          for (const x of o.excludes || []) { chosen.delete(x); if (boxes[x]) boxes[x].checked = false; }
+        } else chosen.delete(o.name);
+        fitOpponents();
+      } } });
+      boxes[o.name] = box;
+      return h("li", { class: "option-line" }, box, h("label", { for: `opt-${name}-${o.name}` },
+        h("strong", {}, t(`option.${name}.${o.name}`)), " ", t(`option.${name}.${o.name}.about`)));
+    }))) : null;
+  // A start sends the options that apply to the edition it starts.
+  const optionsFor = (ed) => options.filter((o) => chosen.has(o.name) && (!o.editions || !o.editions.length || o.editions.includes(ed))).map((o) => o.name);
   // MultipliPotion against a classmate: the classmate finds the game among
   // their invitations and plays their turns on their own device.
   const mate = WITH_CLASSMATE.has(name) && classmates.length ? h("label", { class: "opp" }, t("home.opponent"), " ",
@@ -97,9 +135,10 @@ function gameCard(g, level, actions, classmates) {
     h("p", {}, t(`game.${name}.about`)),
     select,
     mate,
+    menu,
     h("div", { class: "row" }, editions.map((ed) => button(
       ed ? t("home.play_edition", { edition: t(`edition.${name}.${ed}`) }) : t("home.play"),
-      () => actions.start(name, ed, opponents, classmate), { class: "primary", "data-key": `start-${name}-${ed}` }))));
+      () => actions.start(name, ed, opponents, classmate, optionsFor(ed)), { class: "primary", "data-key": `start-${name}-${ed}` }))));
 }
 
 // Multipli Cat's: how many players (2 to 8; with 2, each plays two piles,
@@ -113,7 +152,7 @@ function catsCard(g, level, actions, classmates) {
   let players = 4;
   let classmate = 0;
   const ticked = new Set();
-  const options = g.options || [];
+  const options = g.combinable || [];
   const select = h("label", { class: "opp" }, t("home.players"), " ",
     h("select", { "data-key": "players-cats", on: { change: (ev) => { players = parseInt(ev.target.value, 10); } } },
       CATS_PLAYERS.map((n) => h("option", { value: n, selected: n === players || null }, String(n)))));
@@ -166,9 +205,11 @@ if (document.body && document.body.dataset.page === "student") {
     root.prepend(p);
   };
   const actions = {
-    start: async (game, edition, opponents, classmate) => {
+    start: async (game, edition, opponents, classmate, options) => {
       try {
-        const res = await play.start(game, edition, classmate ? { opponents, classmate_id: classmate } : { opponents });
+        const body = classmate ? { opponents, classmate_id: classmate } : { opponents };
+        if (options && options.length) body.options = options;
+        const res = await play.start(game, edition, body);
         location.assign(`/play/${encodeURIComponent(res.game.id)}`);
       } catch (err) { error(err); }
     },

@@ -77,9 +77,18 @@ export function render(root, dto, api) {
   const phaseKey = `${v.match}:${v.round}:${v.phase}:${v.placer}:${v.wave}`;
   if (ui.phaseKey !== phaseKey) { ui.phaseKey = phaseKey; ui.pick = []; ui.answer = ""; }
 
-  // The engine omits a zero potion index from its legal moves (omitempty):
-  // a place move without one is on the first potion.
-  const placeTargets = legal.filter((m) => m.type === "place").map((m) => ({ ...m, potion: m.potion ?? 0 }));
+  // Placing: every potion is offered, not only those the card may go on.
+  // Comparing the card with the one on top is the child's job: a cover that
+  // is not greater is refused with its reason, and counts as a wrong bid.
+  // (When the card can go nowhere the engine discards it by itself.)
+  const you = v.players && v.players[me];
+  const powers = (you && you.powers) || [];
+  const layout = v.layout || [];
+  const placing = v.phase === "place" && v.placer === me && has(legal, "place");
+  const placeTargets = placing ? layout.map((_, i) => ({ type: "place", potion: i })) : [];
+  if (placing && powers.includes("double_bid")) {
+    for (let i = 0; i + 1 < layout.length; i++) placeTargets.push({ type: "place", potion: i, double: true });
+  }
   const exchange = has(legal, "exchange") || has(legal, "pass");
 
   // The potions on offer, with the gold cards on them.
@@ -102,7 +111,6 @@ export function render(root, dto, api) {
 
   // What the student does now.
   const panel = [];
-  const you = v.players && v.players[me];
   if (v.phase === "over" || dto.over) {
     panel.push(h("p", { class: "prompt" }, t("magicoa.over")));
   } else if (v.phase === "choose" && has(legal, "choose")) {
@@ -113,7 +121,8 @@ export function render(root, dto, api) {
   } else if (v.phase === "place" && v.placer === me && has(legal, "answer")) {
     panel.push(answerForm(t("magicoa.prompt_answer", { f: factText(v.current && v.current.fact) }), "product", (n) => api.move({ type: "answer", product: n }), ui, t));
   } else if (v.phase === "place" && v.placer === me) {
-    panel.push(h("p", { class: "prompt" }, placeTargets.length ? t("magicoa.prompt_place", { v: v.current ? v.current.value : "" }) : t("magicoa.prompt_discard")));
+    const key = powers.includes("equality") ? "magicoa.prompt_place_equality" : "magicoa.prompt_place";
+    panel.push(h("p", { class: "prompt" }, placeTargets.length ? t(key, { v: v.current ? v.current.value : "" }) : t("magicoa.prompt_discard")));
     if (doubles.length) panel.push(h("div", { class: "actions" }, doubles));
   } else if (v.phase === "place") {
     panel.push(h("p", { class: "prompt" }, t("magicoa.wait_place", { name: seatNameOf(dto, v.placer, t) })));
@@ -168,6 +177,7 @@ export function render(root, dto, api) {
     h("p", { class: "round-line" }, t("magicoa.round", { r: v.round, n: v.rounds }),
       v.matches > 1 ? ` · ${t("magicoa.match", { m: v.match, n: v.matches })}` : "",
       ` · ${tn("magicoa.pile", v.pile_size)}`),
+    v.variant === "junior" ? h("p", { class: "variant-line" }, t("magicoa.junior_line")) : null,
     h("ol", { class: "mrow", "aria-label": t("magicoa.row") }, slots),
     h("div", { class: "mbottom" },
       h("div", { class: "mmain" },
@@ -209,6 +219,7 @@ function magicoaEvent(e, dto, t, tn) {
     case "won": return t("magicoa.ev.won", { me, who, points: tn("magicoa.points", d.points), colour: t(`magicoa.colour.${d.colour}`) });
     case "exchanged": return t("magicoa.ev.exchanged", { me, who });
     case "round_started": return t("magicoa.ev.round", { r: d.round });
+    case "second_game_started": return t("magicoa.ev.second_game");
     case "tripled": return d.correct ? t("magicoa.ev.tripled_ok", { p: d.points, v: d.tripled }) : t("magicoa.ev.tripled_no", { p: d.points, v: d.tripled });
     case "answered": return null; // the attempt feedback says it
     case "chosen": return t("magicoa.ev.chosen", { me, who });

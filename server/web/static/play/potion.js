@@ -148,6 +148,7 @@ export function render(root, dto, api) {
   // Actions and the sentence that says what to do now.
   const actions = [];
   let prompt;
+  let vigilWhat = null;
   const sel = selectionText(dto, ui, potionSide, monsterSide, t);
   if (dto.over || v.phase === "over") {
     prompt = t("potion.over");
@@ -172,8 +173,12 @@ export function render(root, dto, api) {
       actions.push(button(t("potion.vigilance_cancel"), () => { ui.mode = "capture"; ui.potions = []; ui.monster = null; rerender(); }, { "data-key": "vigil-cancel" }));
     } else {
       if (has(legal, "capture")) actions.push(captureButton());
+      // Offered after any turn that ended without a capture, when one could
+      // be shown at all: the label says nothing of whether one exists.
       if (has(legal, "vigilance")) {
-        actions.push(button(t("potion.vigilance"), () => { ui.mode = "vigilance"; ui.potions = []; ui.monster = null; rerender(); }, { class: "warn", "data-key": "vigil" }));
+        actions.push(button(t("potion.vigilance"), () => { ui.mode = "vigilance"; ui.potions = []; ui.monster = null; rerender(); }, {
+          class: "warn", "data-key": "vigil", "aria-describedby": "vigil-what" }));
+        vigilWhat = h("p", { class: "vigil-what", id: "vigil-what" }, t("potion.vigilance_what", { name: seatNameOf(dto, op, t) }));
       }
       if (has(legal, "answer")) actions.push(button(t("potion.quiz"), () => { ui.mode = "quiz"; ui.quiz = []; rerender(); }, { "data-key": "quiz" }));
       if (has(legal, "end")) actions.push(button(t("potion.end_turn"), () => api.move({ type: "end" }), { "data-key": "end" }));
@@ -220,7 +225,8 @@ export function render(root, dto, api) {
       h("div", { class: "turn-box" },
         h("p", { class: "prompt" }, prompt),
         sel ? h("p", { class: "selection" }, sel) : null,
-        h("div", { class: "actions" }, actions)),
+        h("div", { class: "actions" }, actions),
+        vigilWhat),
       eventsBox(dto, (e) => potionEvent(e, dto, t), t, ui)),
     zone(me),
     h("section", { class: "hand", "aria-label": t("potion.your_hand") },
@@ -267,6 +273,7 @@ function potionEvent(e, dto, t) {
     case "capture": return t("potion.ev.capture", { me, who, a: d.a, b: d.b, m: d.product });
     case "end_turn": return t("potion.ev.end", { me, who });
     case "vigilance": return t("potion.ev.vigilance", { me, who });
+    case "trophy": return t("potion.ev.trophy", { me, who });
     case "game_over": return t("potion.ev.over");
     case "draw": return t("potion.ev.draw", { me, who });
     case "answer": return null; // the quiz answer is said by the attempt feedback
