@@ -64,7 +64,7 @@ func TestCatsHomeOffersTheOptionsAndAStartWithThemAll(t *testing.T) {
 		for _, g := range home.Games {
 			if g.Game == "cats" {
 				found = true
-				assert.Equal(t, []string{CatsSpecials, CatsInfinite, CatsSouris}, g.Options)
+				assert.Equal(t, []string{CatsSpecials, CatsInfinite, CatsSouris}, g.Combinable)
 			}
 		}
 		require.True(t, found)
