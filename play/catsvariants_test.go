@@ -46,7 +46,7 @@ func TestCatsOptionsCombine(t *testing.T) {
 		assert.False(t, k.HasEdition(bad), "%q", bad)
 	}
 	assert.Equal(t, []string{"standard"}, k.Editions)
-	assert.Equal(t, []string{CatsSpecials, CatsInfinite, CatsSouris}, k.Options, "offered on the home")
+	assert.Equal(t, []string{CatsSpecials, CatsInfinite, CatsSouris}, k.Combinable, "offered on the home")
 	assert.Equal(t, 1, k.MinOpponents, "the two-player game")
 }
 
