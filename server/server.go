@@ -47,10 +47,10 @@ type Config struct {
 	ReadTimeout time.Duration
 }
 
-// defaultReadTimeout: the largest body (1 MiB) needs 100 KiB/s to arrive
-// in time, far below a school's slowest Wi-Fi, and a batch of answers is a
-// few KiB; a client trickling a byte at a time holds a connection and a
-// goroutine for 10 s at most, not for ever.
+// defaultReadTimeout lets the largest body arrive over a slow school
+// Wi-Fi (the rate it needs is in the README) while a client trickling a
+// byte at a time holds a connection and a goroutine for seconds, not for
+// ever.
 const defaultReadTimeout = 10 * time.Second
 
 // Throttle is the login throttle: at most Account failures per account and
