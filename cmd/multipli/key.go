@@ -144,5 +144,11 @@ func createKeyFile(dir, path string) (key []byte, made bool, err error) {
 	} else if err != nil {
 		return nil, false, fmt.Errorf("create signing key: %w", err)
 	}
+	// The key's name must outlive a power cut as surely as the accounts
+	// it will sign for.
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
 	return []byte(k), true, nil
 }
