@@ -7,8 +7,9 @@ COPY . .
 RUN CGO_ENABLED=1 go build -trimpath -ldflags="-s -w" -o /out/multipli ./cmd/multipli
 
 FROM debian:bookworm-slim
+# The data directory holds the database and the signing key: its user's alone (0700).
 RUN useradd --system --home /var/lib/multipli multipli \
- && mkdir -p /var/lib/multipli && chown multipli /var/lib/multipli
+ && mkdir -p /var/lib/multipli && chown multipli /var/lib/multipli && chmod 0700 /var/lib/multipli
 COPY --from=build /out/multipli /usr/local/bin/multipli
 USER multipli
 ENV MULTIPLI_ADDR=0.0.0.0:8080 \

@@ -20,6 +20,7 @@ var (
 	errUnsupportedType = errors.New("server: body must be application/json")
 	errTooLarge        = errors.New("server: body too large")
 	errBadCode         = errors.New("server: unknown or expired code")
+	errBodyTimeout     = errors.New("server: the body did not arrive in time")
 )
 
 // errorTable maps domain errors to an HTTP status and a client code, first
@@ -41,6 +42,8 @@ var errorTable = []struct {
 	{store.ErrNotFound, http.StatusNotFound, "not_found"},
 	{store.ErrSessionEnded, http.StatusConflict, "session_ended"},
 	{store.ErrUnavailable, http.StatusServiceUnavailable, "unavailable"},
+	{store.ErrBroken, http.StatusInternalServerError, "storage_fault"},
+	{errBodyTimeout, http.StatusRequestTimeout, "request_timeout"},
 	{store.ErrConflict, http.StatusConflict, "conflict"},
 }
 
@@ -112,7 +115,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 	if status == http.StatusServiceUnavailable {
 		// The database is locked, full or out of reach; nothing was
-		// written and a retry soon may succeed.
+		// written and a retry soon may succeed. A database that needs
+		// repair (read-only, damaged: store.ErrBroken) is a 500 instead:
+		// "try again in a moment" would be untrue for as long as it lasts.
 		c.Response().Header().Set("Retry-After", "1")
 	}
 	if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
@@ -132,6 +137,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 	detail.Message = message(lang, detail.Code, params)
 	if status >= 500 {
 		s.logger.Error("request failed", "id", c.Response().Header().Get(echo.HeaderXRequestID), "route", c.Path(), "err", err)
+		// A read-only, damaged or full database makes /readyz say so at
+		// once, without waiting for the next probe.
+		s.store.NoteFault(err)
 	}
 	if c.Request().Method == http.MethodHead {
 		err = c.NoContent(status)

@@ -58,16 +58,6 @@ func (r *signupRequest) validate() error {
 	return nil
 }
 
-func checkName(field, name string) error {
-	if name == "" {
-		return invalid(field, "required")
-	}
-	if utf8.RuneCountInString(name) > maxNameLength {
-		return invalid(field, "too_long", "max", maxNameLength)
-	}
-	return nil
-}
-
 // handleTeacherSignup creates a teacher account and signs it in.
 func (s *Server) handleTeacherSignup(c echo.Context) error {
 	return s.signUp(c, RoleTeacher, func(req signupRequest, hash string) (int64, error) {

@@ -1,8 +1,11 @@
 package server
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -37,14 +40,63 @@ func exportQuery(c echo.Context, classID int64) (dashboard.ExportQuery, error) {
 	return q, nil
 }
 
-// startCSV sends the headers of a CSV download; the body is streamed row
-// by row after it, so a large class never sits in memory.
-func startCSV(c echo.Context, name string) {
-	h := c.Response().Header()
+// csvHeld is how much of a CSV export is built before anything is sent.
+// An export that fits (a class's fact statistics, a term of a class's
+// answers) is sent whole, with its Content-Length, or not at all: a
+// database error answers the usual JSON error (500 or 503), never a 200.
+// Past it the rest streams, so a very large class does not sit in memory;
+// a failure then cuts the connection (abortExport).
+const csvHeld = 1 << 20
+
+// csvAnswer sends the headers of a CSV download at its first write.
+type csvAnswer struct {
+	c       echo.Context
+	name    string
+	started bool
+}
+
+func (a *csvAnswer) start(length int) {
+	h := a.c.Response().Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")
-	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", a.name))
 	h.Set("Cache-Control", "no-store")
-	c.Response().WriteHeader(http.StatusOK)
+	if length >= 0 {
+		h.Set("Content-Length", strconv.Itoa(length))
+	}
+	a.c.Response().WriteHeader(http.StatusOK)
+	a.started = true
+}
+
+func (a *csvAnswer) Write(p []byte) (int, error) {
+	if !a.started {
+		a.start(-1)
+	}
+	return a.c.Response().Write(p)
+}
+
+// sendCSV runs an export into the answer (see csvHeld). A failure after
+// the first bytes were sent aborts the connection without the end of the
+// chunked body: the browser marks the download failed and curl or a
+// script sees a cut transfer, where a clean end would pass a partial
+// file for a whole one.
+func (s *Server) sendCSV(c echo.Context, name string, export func(w io.Writer) error) error {
+	out := &csvAnswer{c: c, name: name}
+	buf := bufio.NewWriterSize(out, csvHeld)
+	err := export(buf)
+	if err == nil && !out.started {
+		out.start(buf.Buffered())
+	}
+	if err == nil {
+		err = buf.Flush()
+	}
+	if err == nil {
+		return nil
+	}
+	if !out.started {
+		return err
+	}
+	s.logger.Error("export failed after it started: connection cut", "route", c.Path(), "file", name, "err", err)
+	panic(http.ErrAbortHandler)
 }
 
 func (s *Server) handleExportAttempts(c echo.Context) error {
@@ -56,12 +108,10 @@ func (s *Server) handleExportAttempts(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	startCSV(c, fmt.Sprintf("attempts-class-%d-%s.csv", cl.ID, s.now().Format(dateLayout)))
-	if err := dashboard.ExportAttempts(c.Request().Context(), s.store.Dashboards(), q, c.Response()); err != nil {
-		// The status is sent: all that is left is to log and stop.
-		s.logger.Error("export attempts", "class", cl.ID, "err", err)
-	}
-	return nil
+	name := fmt.Sprintf("attempts-class-%d-%s.csv", cl.ID, s.now().Format(dateLayout))
+	return s.sendCSV(c, name, func(w io.Writer) error {
+		return dashboard.ExportAttempts(c.Request().Context(), s.store.Dashboards(), q, w)
+	})
 }
 
 func (s *Server) handleExportFactStats(c echo.Context) error {
@@ -73,9 +123,8 @@ func (s *Server) handleExportFactStats(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	startCSV(c, fmt.Sprintf("fact-stats-class-%d-%s.csv", cl.ID, s.now().Format(dateLayout)))
-	if err := dashboard.ExportFactStats(c.Request().Context(), s.store.Dashboards(), q, c.Response()); err != nil {
-		s.logger.Error("export fact stats", "class", cl.ID, "err", err)
-	}
-	return nil
+	name := fmt.Sprintf("fact-stats-class-%d-%s.csv", cl.ID, s.now().Format(dateLayout))
+	return s.sendCSV(c, name, func(w io.Writer) error {
+		return dashboard.ExportFactStats(c.Request().Context(), s.store.Dashboards(), q, w)
+	})
 }

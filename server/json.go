@@ -3,9 +3,12 @@ package server
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
+	"os"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -29,9 +32,116 @@ func bindJSON(c echo.Context, v any) error {
 		if tooLarge(err) {
 			return errTooLarge
 		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return errBodyTimeout
+		}
 		return &inputError{Code: "bad_json", Params: map[string]any{"detail": "data after the JSON value"}}
 	}
+	// NUL is refused here, once for every field of every body: PostgreSQL
+	// cannot store it in text (error 22021, a 500 before this check),
+	// SQLite stores it and every C string cut at it (a name that reads
+	// "Lé" in one place and "Léa\x00…" in another). No person types it.
+	if field, found := nulField(reflect.ValueOf(v), ""); found {
+		return invalid(field, "nul_character")
+	}
 	return nil
+}
+
+// refuseNUL refuses U+0000 in the path's parameters and the query: a class
+// code is looked up before any sign-in, and PostgreSQL answers a NUL in a
+// query's text with an error (a 500 before this check). Bodies are
+// checked by bindJSON.
+func refuseNUL(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		for i, v := range c.ParamValues() {
+			if strings.ContainsRune(v, 0) && i < len(c.ParamNames()) {
+				return invalid(c.ParamNames()[i], "nul_character")
+			}
+		}
+		for name, values := range c.QueryParams() {
+			for _, v := range values {
+				if strings.ContainsRune(name+v, 0) {
+					return invalid(name, "nul_character")
+				}
+			}
+		}
+		return next(c)
+	}
+}
+
+// rawMessage is the type whose JSON text nulField decodes to look inside.
+var rawMessage = reflect.TypeFor[json.RawMessage]()
+
+// nulField finds a string holding U+0000 in a decoded body — struct
+// fields, slices, maps (keys too), and the raw JSON of json.RawMessage
+// fields (a game's move, read later by its engine) — and names its field
+// as the client wrote it ("attempts[2].kind").
+func nulField(v reflect.Value, path string) (string, bool) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return "", false
+		}
+		return nulField(v.Elem(), path)
+	case reflect.String:
+		return path, strings.ContainsRune(v.String(), 0)
+	case reflect.Struct:
+		t := v.Type()
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			switch {
+			case name == "-":
+				continue
+			case f.Anonymous && name == "":
+				name = path // embedded: its fields are the outer object's
+			case name == "":
+				name = join(path, f.Name)
+			default:
+				name = join(path, name)
+			}
+			if p, found := nulField(v.Field(i), name); found {
+				return p, true
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Type() == rawMessage {
+			var inside any
+			if json.Unmarshal(v.Bytes(), &inside) == nil {
+				return nulField(reflect.ValueOf(&inside), path)
+			}
+			return "", false
+		}
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return "", false // bytes (base64 in JSON), not text
+		}
+		for i := range v.Len() {
+			if p, found := nulField(v.Index(i), path+"["+strconv.Itoa(i)+"]"); found {
+				return p, true
+			}
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			key := fmt.Sprint(it.Key().Interface())
+			if strings.ContainsRune(key, 0) {
+				return path, true
+			}
+			if p, found := nulField(it.Value(), join(path, key)); found {
+				return p, true
+			}
+		}
+	}
+	return "", false
+}
+
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
 }
 
 func jsonError(err error) error {
@@ -42,6 +152,9 @@ func jsonError(err error) error {
 	switch {
 	case tooLarge(err):
 		return errTooLarge
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		// The body did not arrive within Config.ReadTimeout (HTTPServer).
+		return errBodyTimeout
 	case errors.As(err, &typeErr):
 		return invalid(typeErr.Field, "wrong_type")
 	case errors.As(err, &syntaxErr):

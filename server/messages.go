@@ -48,6 +48,12 @@ var messages = map[string]games.Message{
 	"duplicate_name":         {EN: "“{name}” is already in the class.", FR: "« {name} » est déjà dans la classe."},
 	"already_linked":         {EN: "You already follow this child.", FR: "Vous suivez déjà cet enfant."},
 	"bad_id":                 {EN: "The id in the address is not a number.", FR: "L’identifiant dans l’adresse n’est pas un nombre."},
+	"storage_fault":          {EN: "The server cannot use its database: it needs repair. Tell the person who runs it.", FR: "Le serveur ne peut pas utiliser sa base de données : elle doit être réparée. Prévenez la personne qui s’en occupe."},
+	"request_timeout":        {EN: "The request took too long to arrive. Check the connection and try again.", FR: "La requête a mis trop de temps à arriver. Vérifiez la connexion et réessayez."},
+	"nul_character":          {EN: "Field “{field}” contains a NUL character (U+0000), which text cannot hold.", FR: "Le champ « {field} » contient un caractère NUL (U+0000), interdit dans un texte."},
+	"name_invisible":         {EN: "Field “{field}” must contain at least one visible character.", FR: "Le champ « {field} » doit contenir au moins un caractère visible."},
+	"name_bidi":              {EN: "Field “{field}” contains a character that reverses the direction of the text ({char}), which could disguise a name.", FR: "Le champ « {field} » contient un caractère qui inverse le sens du texte ({char}), ce qui pourrait déguiser un nom."},
+	"name_hidden_char":       {EN: "Field “{field}” contains an invisible or control character ({char}).", FR: "Le champ « {field} » contient un caractère invisible ou de contrôle ({char})."},
 }
 
 // message translates a code; unknown codes fall back to the generic text.

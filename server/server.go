@@ -44,7 +44,16 @@ type Config struct {
 	Now func() time.Time
 	// PlaySeed deals the games (nil: random), fixed in tests.
 	PlaySeed func() uint64
+	// ReadTimeout bounds how long a client may take to send a whole
+	// request, headers and body (0: defaultReadTimeout). See HTTPServer.
+	ReadTimeout time.Duration
 }
+
+// defaultReadTimeout lets the largest body arrive over a slow school
+// Wi-Fi (the rate it needs is in the README) while a client trickling a
+// byte at a time holds a connection and a goroutine for seconds, not for
+// ever.
+const defaultReadTimeout = 10 * time.Second
 
 // Server serves the platform over HTTP.
 type Server struct {
@@ -80,6 +89,9 @@ func New(cfg Config, st *store.Store, logger *slog.Logger) *Server {
 	if cfg.IngestLimit.Burst == 0 {
 		cfg.IngestLimit.Burst = defaultIngestLimit.Burst
 	}
+	if cfg.ReadTimeout == 0 {
+		cfg.ReadTimeout = defaultReadTimeout
+	}
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
@@ -96,6 +108,24 @@ func New(cfg Config, st *store.Store, logger *slog.Logger) *Server {
 
 // Handler is the server's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.echo }
+
+// HTTPServer is the net/http server that serves Handler. A request must
+// arrive whole — its headers and its body — within Config.ReadTimeout
+// (ReadTimeout, and ReadHeaderTimeout for the headers alone): a client
+// trickling a body a byte at a time is cut there, its handler's read fails
+// and it answers 408 (errBodyTimeout). The deadline does not reach the
+// handler's own work: net/http lifts it once the body has been read to
+// its end (or at once when there is none), so a slow export or a login's
+// bcrypt is never cut by it (TestASlowHandlerIsNotCutByTheReadTimeout).
+// No WriteTimeout: exports stream and game sockets live for a whole game.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s.echo,
+		ReadHeaderTimeout: s.cfg.ReadTimeout,
+		ReadTimeout:       s.cfg.ReadTimeout,
+		IdleTimeout:       2 * time.Minute,
+	}
+}
 
 // Sealer seals and opens login-card secrets with the server key (the demo
 // loader uses it).
@@ -138,7 +168,7 @@ func (s *Server) newEcho() *echo.Echo {
 	} else {
 		e.IPExtractor = echo.ExtractIPDirect()
 	}
-	e.Use(requestID, s.accessLog, s.recoverPanic, s.securityHeaders, bodyLimit)
+	e.Use(requestID, s.accessLog, s.recoverPanic, s.securityHeaders, bodyLimit, refuseNUL)
 	seen := map[string]bool{}
 	for _, r := range s.routes() {
 		key := r.Method + " " + r.Path
@@ -177,9 +207,15 @@ func (s *Server) recoverPanic(next echo.HandlerFunc) echo.HandlerFunc {
 // securityHeaders are sent on every answer. The CSP allows scripts and
 // styles only from the server itself (no inline code), pictures as files or
 // data: URLs, and no framing.
+//
+// Cache-Control: no-store on every answer but the embedded files (which
+// web.go revalidates with no-cache and an ETag): the API's answers carry
+// tokens (the login's), children's names and results, and a shared school
+// computer's cache or a proxy must keep none of it.
 func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
+		h.Set("Cache-Control", "no-store")
 		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")

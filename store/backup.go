@@ -27,11 +27,16 @@ func (s *Store) Backup(ctx context.Context, to string) error {
 	if _, err := os.Stat(to); err == nil {
 		return fmt.Errorf("%w: %s", ErrBackupExists, to)
 	}
-	if err := os.MkdirAll(filepath.Dir(to), 0o750); err != nil {
+	if err := os.MkdirAll(filepath.Dir(to), 0o700); err != nil {
 		return fmt.Errorf("store: backup: %w", err)
 	}
 	tmp := to + ".partial"
 	_ = os.Remove(tmp)
+	// Made empty and private first: VACUUM INTO writes into an empty file,
+	// and would otherwise create it readable by every user of the machine.
+	if f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+		_ = f.Close()
+	}
 	if _, err := s.sqlDB.ExecContext(ctx, "VACUUM INTO ?", tmp); err != nil {
 		_ = os.Remove(tmp)
 		return classify(err, "backup")

@@ -47,27 +47,50 @@ type Store struct {
 	pgURL   string // PostgreSQL: the URL as given, for the migrations' connections
 	// guessGate queues login guesses on SQLite (login_failures.go).
 	guessGate guessGate
+	path      string // SQLite: the database file
+	health    health // what the probes found (health.go)
 }
 
 // Open connects to databaseURL — a postgres:// or postgresql:// URL, or else
 // the path of a SQLite file (an optional "sqlite:" or "file:" prefix is
-// accepted) — and applies the pending migrations.
+// accepted) — applies the pending migrations, and checks that the database
+// can be written and (SQLite) is not damaged. A database the server could
+// only fail on refuses the start with a message that says what is wrong and
+// what to do (health.go), instead of a server that answers 200 to /readyz
+// and fails every write.
 func Open(ctx context.Context, databaseURL string, logger *slog.Logger) (*Store, error) {
+	if path, ok := sqlitePath(databaseURL); ok {
+		if err := probeDirectory(path); err != nil {
+			return nil, err
+		}
+	}
 	st, err := Connect(ctx, databaseURL, logger)
 	if err != nil {
-		return nil, err
+		return nil, explainStart(databaseURL, err)
+	}
+	fail := func(err error) (*Store, error) {
+		return nil, errors.Join(explainStart(databaseURL, err), st.Close())
+	}
+	// The file is checked before the migrations touch it: a damaged
+	// database is told as damaged, not as a migration that failed.
+	if err := st.Check(ctx); err != nil {
+		return fail(err)
 	}
 	applied, err := st.Migrate(ctx)
 	if err != nil {
-		return nil, errors.Join(err, st.Close())
+		return fail(err)
 	}
 	for _, s := range applied {
-		logger.Info("migration applied", "version", s.Version, "name", s.Name)
+		st.logger.Info("migration applied", "version", s.Version, "name", s.Name)
+	}
+	if err := st.Probe(ctx); err != nil {
+		return fail(err)
 	}
 	return st, nil
 }
 
-// Connect opens the database without migrating it (for `multipli migrate`).
+// Connect opens the database without migrating or checking it (for
+// `multipli migrate` and `multipli backup`).
 func Connect(ctx context.Context, databaseURL string, logger *slog.Logger) (*Store, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
@@ -80,6 +103,7 @@ func Connect(ctx context.Context, databaseURL string, logger *slog.Logger) (*Sto
 	var (
 		db      *gorm.DB
 		dialect migrations.Dialect
+		path    string
 		err     error
 	)
 	if IsPostgres(databaseURL) {
@@ -92,7 +116,10 @@ func Connect(ctx context.Context, databaseURL string, logger *slog.Logger) (*Sto
 	} else {
 		dialect = migrations.SQLite
 		var dsn string
-		dsn, err = sqliteDSN(databaseURL)
+		path, dsn, err = sqliteDSN(databaseURL)
+		if err == nil {
+			err = prepareSQLiteFile(path, logger)
+		}
 		if err == nil {
 			db, err = gorm.Open(sqlite.Open(dsn), cfg)
 		}
@@ -114,7 +141,8 @@ func Connect(ctx context.Context, databaseURL string, logger *slog.Logger) (*Sto
 		sqlDB.SetMaxIdleConns(postgresPoolSize)
 		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	}
-	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, logger: logger, model: pedagogy.DefaultModel(), logins: newLoginCache()}
+	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, logger: logger, model: pedagogy.DefaultModel(), logins: newLoginCache(), path: path}
+	st.health.kick = make(chan struct{}, 1)
 	if dialect == migrations.Postgres {
 		st.pgURL = databaseURL
 	}
@@ -193,21 +221,15 @@ func IsPostgres(databaseURL string) bool {
 //
 // A "?_busy_timeout=MS" query on the path overrides the 10 s wait for the
 // write lock (the fault tests use a short one).
-func sqliteDSN(databaseURL string) (string, error) {
-	path := strings.TrimPrefix(strings.TrimPrefix(databaseURL, "sqlite:"), "file:")
+func sqliteDSN(databaseURL string) (path, dsn string, err error) {
+	path, _ = sqlitePath(databaseURL)
 	if path == "" {
-		return "", errors.New("empty SQLite path")
+		return "", "", errors.New("empty SQLite path")
 	}
 	busy := "10000"
-	if i := strings.IndexByte(path, '?'); i >= 0 {
-		if given, err := url.ParseQuery(path[i+1:]); err == nil && given.Get("_busy_timeout") != "" {
+	if i := strings.IndexByte(databaseURL, '?'); i >= 0 {
+		if given, err := url.ParseQuery(databaseURL[i+1:]); err == nil && given.Get("_busy_timeout") != "" {
 			busy = given.Get("_busy_timeout")
-		}
-		path = path[:i]
-	}
-	if dir := filepath.Dir(path); dir != "." {
-		if err := os.MkdirAll(dir, 0o750); err != nil {
-			return "", fmt.Errorf("create directory for %s: %w", path, err)
 		}
 	}
 	q := url.Values{}
@@ -217,7 +239,58 @@ func sqliteDSN(databaseURL string) (string, error) {
 	q.Set("_synchronous", "FULL")
 	q.Set("_txlock", "immediate")
 	q.Set("_secure_delete", "on") // deleted rows are overwritten with zeros in the file, not left in free pages (erase.go)
-	return "file:" + path + "?" + q.Encode(), nil
+	return path, "file:" + path + "?" + q.Encode(), nil
+}
+
+// sqlitePath is the file a SQLite database URL names, without its prefix
+// and query; ok is false for PostgreSQL.
+func sqlitePath(databaseURL string) (path string, ok bool) {
+	if IsPostgres(databaseURL) {
+		return "", false
+	}
+	path = strings.TrimPrefix(strings.TrimPrefix(databaseURL, "sqlite:"), "file:")
+	if i := strings.IndexByte(path, '?'); i >= 0 {
+		path = path[:i]
+	}
+	return path, true
+}
+
+// prepareSQLiteFile makes the database's directory (0700) and file (0600)
+// before SQLite does. SQLite would create the file 0644 (less the umask),
+// readable by every user of the machine, and it gives the -wal and -shm
+// files the mode of the main file: a main file made 0600 first keeps all
+// three private. (Setting the umask instead would change it for the whole
+// process.) An existing file that others may read, made by an older
+// version, is narrowed to 0600 with a warning: only this server reads it.
+func prepareSQLiteFile(path string, logger *slog.Logger) error {
+	if strings.HasPrefix(path, ":memory:") {
+		return nil
+	}
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fmt.Errorf("create directory for %s: %w", path, err)
+		}
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if err == nil {
+		return f.Close()
+	}
+	if !errors.Is(err, os.ErrExist) {
+		return nil // SQLite's own open says what is wrong, and the start explains it
+	}
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		info, err := os.Stat(p)
+		if err != nil || info.Mode().Perm()&0o077 == 0 {
+			continue
+		}
+		narrow := info.Mode().Perm() &^ 0o077
+		if err := os.Chmod(p, narrow); err != nil {
+			logger.Warn("the database file is readable by other users and its mode cannot be narrowed", "file", p, "mode", fmt.Sprintf("%04o", info.Mode().Perm()), "err", err)
+			continue
+		}
+		logger.Warn("the database file was readable by other users: narrowed", "file", p, "from", fmt.Sprintf("%04o", info.Mode().Perm()), "to", fmt.Sprintf("%04o", narrow))
+	}
+	return nil
 }
 
 // Dialect is the SQL flavour of the database behind the store.
@@ -293,7 +366,8 @@ func (s *Store) tx(ctx context.Context, fn func(tx *gorm.DB) error) error {
 // passing fault (faults.go) becomes ErrUnavailable here too, for the reads
 // and small writes that do not go through the writer: on PostgreSQL they
 // wait for locks (lock_timeout) and meet dead connections like the write
-// path does, and must answer 503, not 500.
+// path does, and must answer 503, not 500. A lasting one (read-only,
+// damaged) becomes ErrBroken, a 500.
 func wrap(err error, format string, args ...any) error {
 	if err == nil {
 		return nil
@@ -303,8 +377,11 @@ func wrap(err error, format string, args ...any) error {
 		err = ErrNotFound
 	case errors.Is(err, gorm.ErrDuplicatedKey):
 		err = fmt.Errorf("%w: %w", ErrConflict, err)
-	case !errors.Is(err, ErrUnavailable) && transient(err):
-		err = fmt.Errorf("%w: %w", ErrUnavailable, err)
+	case errors.Is(err, ErrUnavailable), errors.Is(err, ErrBroken):
+	default:
+		if f := FaultOf(err); f != "" {
+			err = fmt.Errorf("%w: %w", sentinelOf(f), err)
+		}
 	}
 	return fmt.Errorf("store: "+format+": %w", append(args, err)...)
 }

@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -30,7 +27,9 @@ type config struct {
 	TrustProxy      bool
 	TokenTTL        time.Duration
 	ShutdownTimeout time.Duration
+	ReadTimeout     time.Duration
 	Demo            bool
+	NewKey          bool
 
 	// envDatabaseURL is MULTIPLI_DATABASE_URL or DATABASE_URL. It is not the
 	// flag's default, so that --help never prints a database password.
@@ -60,14 +59,18 @@ func flagSet(name string, cfg *config, getenv func(string) string, serve bool, o
 		fs.BoolVar(&cfg.TrustProxy, "trust-proxy", envBool(getenv, "MULTIPLI_TRUST_PROXY"), "take the client address from X-Forwarded-For; only behind a reverse proxy (env MULTIPLI_TRUST_PROXY)")
 		fs.DurationVar(&cfg.TokenTTL, "token-ttl", envDuration(getenv, "MULTIPLI_TOKEN_TTL", 12*time.Hour), "how long a login lasts (env MULTIPLI_TOKEN_TTL)")
 		fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", envDuration(getenv, "MULTIPLI_SHUTDOWN_TIMEOUT", 20*time.Second), "how long in-flight requests may run after SIGTERM (env MULTIPLI_SHUTDOWN_TIMEOUT)")
+		fs.DurationVar(&cfg.ReadTimeout, "read-timeout", envDuration(getenv, "MULTIPLI_READ_TIMEOUT", 10*time.Second), "how long a client may take to send a whole request, headers and body (env MULTIPLI_READ_TIMEOUT)")
+		fs.BoolVar(&cfg.NewKey, "new-key", envBool(getenv, "MULTIPLI_NEW_KEY"), "make a new signing key when DATA_DIR/jwt.key is missing although the database holds accounts: ends every login and every printed login card (env MULTIPLI_NEW_KEY)")
 	}
 	fs.Usage = func() {
 		fmt.Fprintf(out, "usage: multipli %s [flags]\n\n", name)
 		fs.PrintDefaults()
 		if serve {
-			fmt.Fprintln(out, "\nThe token signing key comes from MULTIPLI_JWT_KEY (at least 32 characters; never a flag,")
-			fmt.Fprintln(out, "so that it does not show in the process list). Without it, a key is generated on the")
-			fmt.Fprintln(out, "first start into DATA_DIR/jwt.key (mode 0600). Replicas sharing a database must share the key.")
+			fmt.Fprintln(out, "\nThe token signing key comes from MULTIPLI_JWT_KEY (at least 32 random characters, e.g.")
+			fmt.Fprintln(out, "`openssl rand -hex 32`; never a flag, so that it does not show in the process list).")
+			fmt.Fprintln(out, "Without it, a key is generated on the first start into DATA_DIR/jwt.key (mode 0600; a key")
+			fmt.Fprintln(out, "file others may read is refused). Back it up with the database: a database with accounts")
+			fmt.Fprintln(out, "and no key refuses to start unless --new-key. Replicas sharing a database must share the key.")
 		}
 	}
 	return fs
@@ -124,55 +127,6 @@ func (c config) logger(w io.Writer) (*slog.Logger, error) {
 	return nil, fmt.Errorf("bad --log-format %q: text or json", c.LogFormat)
 }
 
-// minKeyLength is the shortest signing key accepted (HS256 wants 256 bits).
-const minKeyLength = 32
-
-// signingKey is MULTIPLI_JWT_KEY, else the key kept in DATA_DIR/jwt.key,
-// created with mode 0600 on the first start.
-func (c config) signingKey(getenv func(string) string) ([]byte, error) {
-	if k := getenv("MULTIPLI_JWT_KEY"); k != "" {
-		if len(k) < minKeyLength {
-			return nil, fmt.Errorf("MULTIPLI_JWT_KEY is too short: %d characters, %d at least", len(k), minKeyLength)
-		}
-		return []byte(k), nil
-	}
-	path := filepath.Join(c.DataDir, "jwt.key")
-	raw, err := os.ReadFile(path)
-	if err == nil {
-		k := strings.TrimSpace(string(raw))
-		if len(k) < minKeyLength {
-			return nil, fmt.Errorf("%s is too short: %d characters, %d at least", path, len(k), minKeyLength)
-		}
-		return []byte(k), nil
-	}
-	if !errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("read signing key: %w", err)
-	}
-	if err := os.MkdirAll(c.DataDir, 0o750); err != nil {
-		return nil, fmt.Errorf("create data directory: %w", err)
-	}
-	var b [32]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
-	key := hex.EncodeToString(b[:])
-	// O_EXCL: two instances starting together on one data directory must
-	// not each write their own key.
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if errors.Is(err, os.ErrExist) {
-		return c.signingKey(getenv)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("create signing key: %w", err)
-	}
-	if _, err := f.WriteString(key + "\n"); err != nil {
-		_ = f.Close()
-		return nil, fmt.Errorf("write signing key: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return nil, fmt.Errorf("write signing key: %w", err)
-	}
-	return []byte(key), nil
-}
-
 // platform is what serve and demo both start from.
 type platform struct {
 	logger *slog.Logger
@@ -180,21 +134,22 @@ type platform struct {
 	store  *store.Store
 }
 
-// openPlatform makes the logger, reads (or creates) the signing key and
-// opens the database, migrating it: the common start of serve and demo.
-// The caller closes the store.
+// openPlatform makes the logger, opens the database (migrating and checking
+// it) and reads (or creates) the signing key: the common start of serve and
+// demo. The database comes first, because whether a missing key may be
+// made depends on what it holds (key.go). The caller closes the store.
 func openPlatform(ctx context.Context, cfg config, getenv func(string) string, stderr io.Writer) (platform, error) {
 	logger, err := cfg.logger(stderr)
-	if err != nil {
-		return platform{}, err
-	}
-	key, err := cfg.signingKey(getenv)
 	if err != nil {
 		return platform{}, err
 	}
 	st, err := store.Open(ctx, cfg.databaseURL(), logger)
 	if err != nil {
 		return platform{}, err
+	}
+	key, err := cfg.signingKey(ctx, getenv, st, logger)
+	if err != nil {
+		return platform{}, errors.Join(err, st.Close())
 	}
 	return platform{logger: logger, key: key, store: st}, nil
 }

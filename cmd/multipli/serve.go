@@ -32,11 +32,19 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	defer func() { _ = p.store.Close() }()
 	logger, key, st := p.logger, p.key, p.store
 
+	// The store's probes run beside the server, so that /readyz tells a
+	// database turned read-only, damaged or full (store/health.go).
+	watchCtx, stopWatch := context.WithCancel(ctx)
+	watched := make(chan struct{})
+	go func() { defer close(watched); st.Watch(watchCtx, 0) }()
+	defer func() { stopWatch(); <-watched }()
+
 	srv := server.New(server.Config{
 		SecretKey:     key,
 		TokenTTL:      cfg.TokenTTL,
 		SecureCookies: cfg.SecureCookies,
 		TrustProxy:    cfg.TrustProxy,
+		ReadTimeout:   cfg.ReadTimeout,
 	}, st, logger)
 
 	ln, err := net.Listen("tcp", cfg.Addr)
@@ -53,12 +61,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		school.Print(stdout, url)
 	}
 
-	hs := &http.Server{
-		Handler:           srv.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          nil,
-	}
+	hs := srv.HTTPServer()
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	fmt.Fprintf(stdout, "listening on %s\n", url)

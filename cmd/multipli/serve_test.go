@@ -148,7 +148,8 @@ func TestServeHelpDocumentsEverySetting(t *testing.T) {
 	var out bytes.Buffer
 	require.NoError(t, run(context.Background(), []string{"serve", "--help"}, envOf(nil), &out, io.Discard))
 	for _, s := range []string{"-addr", "MULTIPLI_ADDR", "-database-url", "DATABASE_URL", "MULTIPLI_DATABASE_URL", "-data-dir", "MULTIPLI_DATA_DIR",
-		"-log-level", "MULTIPLI_LOG_LEVEL", "-demo", "MULTIPLI_JWT_KEY", "-secure-cookies", "-trust-proxy", "-token-ttl", "-shutdown-timeout"} {
+		"-log-level", "MULTIPLI_LOG_LEVEL", "-demo", "MULTIPLI_JWT_KEY", "-secure-cookies", "-trust-proxy", "-token-ttl", "-shutdown-timeout",
+		"-read-timeout", "MULTIPLI_READ_TIMEOUT", "-new-key", "MULTIPLI_NEW_KEY"} {
 		assert.Contains(t, out.String(), s)
 	}
 }
