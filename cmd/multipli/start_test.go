@@ -102,7 +102,7 @@ func TestAMissingKeyBesideADatabaseWithAccountsRefusesToStart(t *testing.T) {
 				strings.NewReader(`{"email":"t@school.test","password":"correct horse battery","name":"Ann"}`))
 			require.NoError(t, err)
 			_ = res.Body.Close()
-			require.Equal(t, http.StatusCreated, res.StatusCode)
+			require.Equal(t, http.StatusAccepted, res.StatusCode)
 			require.NoError(t, stop())
 
 			require.NoError(t, os.Remove(keyFile))
