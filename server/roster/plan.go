@@ -142,12 +142,13 @@ func (sh Sheet) Plan(opt Options) Preview {
 		}
 		r := Row{Line: e.line, FirstName: tidy(e.first), LastName: e.last, Group: e.group, Level: e.level, Status: New}
 		r.BirthDate = e.birth
+		badDate := false
 		if e.birth != "" {
-			if d, ok := parseDate(e.birth); ok {
+			d, ok := parseDate(e.birth)
+			if ok {
 				r.BirthDate = d
-			} else {
-				r.Notes = append(r.Notes, NoteBadDate)
 			}
+			badDate = !ok
 		}
 		switch {
 		case e.bad != "":
@@ -160,6 +161,9 @@ func (sh Sheet) Plan(opt Options) Preview {
 			r.Status, r.Reason = Bad, BadTooLong
 		case keep && e.group != p.Group:
 			r.Status = OtherGroup
+		}
+		if badDate && r.Status != Bad { // a bad line's cells say nothing
+			r.Notes = append(r.Notes, NoteBadDate)
 		}
 		if r.Status == New {
 			// The same first and family names are one child, unless two
