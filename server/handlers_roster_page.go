@@ -112,7 +112,7 @@ var rosterJSTexts = map[string]map[string]string{
 		"archive_title": "Archive {class}?", "archive_ok": "Archive",
 		"year_title": "Start {new} from {class}?", "year_text": "Children moving to {new} with their history: {n}.", "year_archive": "{class} is archived and its code stops working.",
 		"year_ok": "Start the new year", "class_renamed": "The class is now called {name}.", "no_other_class": "No other class to move to.",
-		"secret_pin": "PIN: {pin}", "secret_pictures": "Pictures, in order:", "all_groups": "All classes of the file",
+		"secret_pin": "PIN:", "secret_pictures": "Pictures, in order:", "all_groups": "All classes of the file",
 	},
 	"fr": {
 		"pin": "Code", "pictures": "Images", "rename_child": "Nom", "rename": "Renommer", "new_pin": "Nouveau code", "new_pictures": "Nouvelles images",
@@ -133,7 +133,7 @@ var rosterJSTexts = map[string]map[string]string{
 		"archive_title": "Archiver {class} ?", "archive_ok": "Archiver",
 		"year_title": "Commencer {new} à partir de {class} ?", "year_text": "Enfants qui passent en {new} avec leur historique : {n}.", "year_archive": "{class} est archivée et son code ne fonctionne plus.",
 		"year_ok": "Commencer la nouvelle année", "class_renamed": "La classe s’appelle maintenant {name}.", "no_other_class": "Pas d’autre classe où le déplacer.",
-		"secret_pin": "Code : {pin}", "secret_pictures": "Images, dans l’ordre :", "all_groups": "Toutes les classes du fichier",
+		"secret_pin": "Code :", "secret_pictures": "Images, dans l’ordre :", "all_groups": "Toutes les classes du fichier",
 	},
 }
 

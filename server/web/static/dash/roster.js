@@ -118,7 +118,7 @@ async function moveStudent(ev, s) {
 async function eraseStudent(s) {
   const ok = await ask({
     title: t("erase_title", { name: s.name }), text: t("erase_text", { name: s.name }),
-    typeLabel: t("erase_type", { name: s.name }), typeName: s.name, ok: t("erase_ok"),
+    typeLabel: t("erase_type", { name: s.name }), typeName: s.name, ok: t("erase_ok"), danger: true,
   });
   if (!ok) return;
   try {
@@ -136,7 +136,7 @@ function showSecrets(list) {
       ? el("span", { class: "secret-pictures" }, t("secret_pictures"), " ", s.pictures.map((p, i) => el("span", { class: "pic" },
         el("img", { src: `/static/pictures/${p}.svg`, alt: pictureNames[lang][p] ?? p, width: 40, height: 40 }),
         el("span", { class: "pic-n" }, String(i + 1)))))
-      : el("span", { class: "secret-pin" }, t("secret_pin", { pin: s.pin })))));
+      : el("span", {}, t("secret_pin"), " ", el("span", { class: "secret-pin" }, s.pin)))));
   $("new-secrets").hidden = false;
   $("new-secrets").scrollIntoView({ block: "start" });
 }
@@ -156,13 +156,14 @@ function checkTyped() {
 
 // ask opens the dialog and resolves true when the teacher confirms. With
 // typeName, the confirmation stays disabled until that name is typed.
-function ask({ title, text, more = "", ok, typeLabel = "", typeName = null }) {
+function ask({ title, text, more = "", ok, typeLabel = "", typeName = null, danger = false }) {
   const d = $("confirm-dialog");
   $("dialog-title").textContent = title;
   $("dialog-text").textContent = text;
   $("dialog-more").textContent = more;
   $("dialog-more").hidden = !more;
   $("dialog-ok").textContent = ok;
+  $("dialog-ok").classList.toggle("danger", danger);
   $("dialog-type").hidden = typeName === null;
   $("dialog-type-label").textContent = typeLabel;
   $("dialog-input").value = "";
@@ -313,7 +314,7 @@ async function renameClass(ev) {
 }
 
 async function archiveClass() {
-  const ok = await ask({ title: t("archive_title", { class: className }), text: $("archive-help").textContent, ok: t("archive_ok") });
+  const ok = await ask({ title: t("archive_title", { class: className }), text: $("archive-help").textContent, ok: t("archive_ok"), danger: true });
   if (!ok) return;
   try {
     await api("POST", `/classes/${classID}/archive`);
