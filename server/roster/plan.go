@@ -236,7 +236,12 @@ func (sh Sheet) Plan(opt Options) Preview {
 		k := fold(r.FirstName)
 		name := r.FirstName
 		if len(byFirst[k])+existingFirst[k] > 1 && r.LastName != "" {
-			name = r.FirstName + " " + initials(r.LastName, othersLast(p.Rows, byFirst[k], i)) + "."
+			// Namesakes share every letter: then the whole family name.
+			if in := initials(r.LastName, othersLast(p.Rows, byFirst[k], i)); len([]rune(in)) < len([]rune(lettersOf(r.LastName))) {
+				name = r.FirstName + " " + in + "."
+			} else {
+				name = r.FirstName + " " + tidy(r.LastName)
+			}
 			r.Notes = append(r.Notes, NoteSharedFirstName)
 		}
 		base := name

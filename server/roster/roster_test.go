@@ -214,7 +214,7 @@ func TestNamesakesAreTwoChildren(t *testing.T) {
 	sh, err := roster.ReadText("Prénom,Nom,Date de naissance\nLéa,Martin,12/03/2017\nLéa,Martin,01/09/2016\n")
 	require.NoError(t, err)
 	p := sh.Plan(roster.Options{})
-	assert.Equal(t, []string{"Léa Martin.", "Léa Martin. 2"}, p.Names, "two birth dates: two children, numbered")
+	assert.Equal(t, []string{"Léa Martin", "Léa Martin 2"}, p.Names, "two birth dates: two children, numbered")
 }
 
 func TestFilesTheImporterCannotRead(t *testing.T) {
