@@ -175,6 +175,7 @@ func TestBrowserANewTeacherImportsTheClassAndManagesIt(t *testing.T) {
 			assert.Equal(t, 25, count(t, ctx, "#secrets-list li"), "each new PIN shown once")
 			assert.Equal(t, w["added"], textOf(t, ctx, "#status"))
 			assert.Equal(t, 1, count(t, ctx, `#students li[data-name="Léa M."]`), "two Léa: each with her initial")
+			assert.Equal(t, 25, count(t, ctx, `#students a[download][href$="/export"]`), "each child's data can be downloaded")
 			assertFits(t, ctx, "the roster of 25")
 			shot("imported")
 			step(t, ctx, "tablet", chromedp.EmulateViewport(768, 1024))

@@ -3,11 +3,14 @@ package roster
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Status says what confirming the preview does with a line.
@@ -134,7 +137,13 @@ func (sh Sheet) Plan(opt Options) Preview {
 	keep := p.Group != "" && p.Group != AllGroups
 
 	var kept []int // indexes in p.Rows of the rows still candidates
-	seen := map[string][]int{}
+	// kin are the children kept so far with one first and family name:
+	// the first one's line, the one without a birth date, the ones with.
+	type kin struct {
+		first, undated int
+		dated          map[string]int
+	}
+	seen := map[string]*kin{}
 	for _, e := range sh.entries {
 		if e.empty {
 			p.Empty++
@@ -157,7 +166,7 @@ func (sh Sheet) Plan(opt Options) Preview {
 			r.Status, r.Reason = Bad, BadNoFirstName
 		case !nameLike(r.FirstName) || strings.ContainsFunc(r.LastName, unicode.IsDigit):
 			r.Status, r.Reason = Bad, BadCharacters
-		case utf8.RuneCountInString(r.FirstName) > MaxNameLength:
+		case utf8.RuneCountInString(r.FirstName) > MaxNameLength, utf8.RuneCountInString(r.LastName) > MaxNameLength:
 			r.Status, r.Reason = Bad, BadTooLong
 		case keep && e.group != p.Group:
 			r.Status = OtherGroup
@@ -169,15 +178,27 @@ func (sh Sheet) Plan(opt Options) Preview {
 			// The same first and family names are one child, unless two
 			// different birth dates say they are namesakes.
 			key := fold(r.FirstName) + "\x00" + fold(r.LastName)
-			for _, j := range seen[key] {
-				other := p.Rows[j]
-				if r.BirthDate == "" || other.BirthDate == "" || r.BirthDate == other.BirthDate {
-					r.Status, r.Of = Duplicate, other.Line
-					break
-				}
+			k := seen[key]
+			if k == nil {
+				k = &kin{dated: map[string]int{}}
+				seen[key] = k
 			}
-			if r.Status == New {
-				seen[key] = append(seen[key], len(p.Rows))
+			switch {
+			case r.BirthDate == "" && k.first != 0:
+				r.Status, r.Of = Duplicate, k.first
+			case r.BirthDate != "" && k.undated != 0:
+				r.Status, r.Of = Duplicate, k.undated
+			case r.BirthDate != "" && k.dated[r.BirthDate] != 0:
+				r.Status, r.Of = Duplicate, k.dated[r.BirthDate]
+			default:
+				if k.first == 0 {
+					k.first = r.Line
+				}
+				if r.BirthDate == "" {
+					k.undated = r.Line
+				} else {
+					k.dated[r.BirthDate] = r.Line
+				}
 				kept = append(kept, len(p.Rows))
 			}
 		}
@@ -231,13 +252,28 @@ func (sh Sheet) Plan(opt Options) Preview {
 	for _, n := range opt.Existing {
 		taken[strings.ToLower(n)] = true
 	}
+	next := map[string]int{}  // a name → the next number to try after it
+	short := map[int]string{} // row → the start of the family name it is shown with ("" : all of it)
+	for _, group := range byFirst {
+		var lasts []string
+		var rows []int
+		for _, i := range group {
+			if p.Rows[i].LastName != "" {
+				lasts = append(lasts, p.Rows[i].LastName)
+				rows = append(rows, i)
+			}
+		}
+		for j, in := range initials(lasts) {
+			short[rows[j]] = in
+		}
+	}
 	for _, i := range arriving {
 		r := &p.Rows[i]
 		k := fold(r.FirstName)
 		name := r.FirstName
 		if len(byFirst[k])+existingFirst[k] > 1 && r.LastName != "" {
 			// Namesakes share every letter: then the whole family name.
-			if in := initials(r.LastName, othersLast(p.Rows, byFirst[k], i)); len([]rune(in)) < len([]rune(lettersOf(r.LastName))) {
+			if in := short[i]; in != "" {
 				name = r.FirstName + " " + in + "."
 			} else {
 				name = r.FirstName + " " + tidy(r.LastName)
@@ -245,8 +281,9 @@ func (sh Sheet) Plan(opt Options) Preview {
 			r.Notes = append(r.Notes, NoteSharedFirstName)
 		}
 		base := name
-		for n := 2; taken[strings.ToLower(name)]; n++ {
+		for n := max(2, next[strings.ToLower(base)]); taken[strings.ToLower(name)]; n++ {
 			name = base + " " + strconv.Itoa(n)
+			next[strings.ToLower(base)] = n + 1
 		}
 		if utf8.RuneCountInString(name) > MaxNameLength {
 			r.Status, r.Reason = Bad, BadTooLong
@@ -259,38 +296,56 @@ func (sh Sheet) Plan(opt Options) Preview {
 	return p
 }
 
-func othersLast(rows []Row, group []int, self int) []string {
-	var out []string
-	for _, j := range group {
-		if j != self {
-			out = append(out, rows[j].LastName)
+// initials gives each family name the shortest start (one letter at
+// least) that none of the others shares, capitalised: "Martin" against
+// "Moreau" is "Ma", against "Dubois" "M". It is "" when the name needs all
+// its letters (namesakes). Sorted, a name shares the longest start with
+// one of its neighbours, so a class of any size costs a sort.
+func initials(lasts []string) []string {
+	type key struct{ letters, folded []rune }
+	keys := make([]key, len(lasts))
+	order := make([]int, len(lasts))
+	for i, l := range lasts {
+		letters := []rune(lettersOf(norm.NFC.String(l)))
+		folded := make([]rune, len(letters))
+		for j, r := range letters {
+			folded[j] = foldRune(r)
 		}
+		keys[i], order[i] = key{letters, folded}, i
+	}
+	slices.SortFunc(order, func(a, b int) int { return slices.Compare(keys[a].folded, keys[b].folded) })
+	common := func(a, b []rune) int {
+		n := 0
+		for n < len(a) && n < len(b) && a[n] == b[n] {
+			n++
+		}
+		return n
+	}
+	out := make([]string, len(lasts))
+	for k, i := range order {
+		need := 1
+		if k > 0 {
+			need = max(need, common(keys[i].folded, keys[order[k-1]].folded)+1)
+		}
+		if k+1 < len(order) {
+			need = max(need, common(keys[i].folded, keys[order[k+1]].folded)+1)
+		}
+		letters := keys[i].letters
+		if need >= len(letters) {
+			continue
+		}
+		start := []rune(strings.ToLower(string(letters[:need])))
+		start[0] = unicode.ToUpper(start[0])
+		out[i] = string(start)
 	}
 	return out
 }
 
-// initials is the shortest start of last (one letter at least) that no
-// other family name shares, capitalised: "Martin" against "Moreau" is "Ma".
-func initials(last string, others []string) string {
-	letters := []rune(strings.ToLower(lettersOf(last)))
-	if len(letters) == 0 {
-		return ""
+func foldRune(r rune) rune {
+	for _, f := range fold(string(r)) {
+		return f
 	}
-	n := 1
-	for ; n < len(letters); n++ {
-		clash := false
-		for _, o := range others {
-			if strings.HasPrefix(fold(lettersOf(o)), fold(string(letters[:n]))) {
-				clash = true
-			}
-		}
-		if !clash {
-			break
-		}
-	}
-	out := letters[:n]
-	out[0] = unicode.ToUpper(out[0])
-	return string(out)
+	return r
 }
 
 // lettersOf keeps the letters of a family name: "d'Almeida" → "dAlmeida".

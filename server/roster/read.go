@@ -40,6 +40,11 @@ const MaxLines = 5000
 // (exports often start with a title such as "Liste des élèves").
 const maxHeaderSearch = 10
 
+// maxColumns bounds the header: school exports have a few dozen columns; a
+// line of thousands of cells is not a header, and reading it as one would
+// cost time for nothing.
+const maxColumns = 200
+
 // maxQuotedLines is how many lines one quoted field may span: an address
 // may hold a line break, but a quote left open would otherwise swallow the
 // rest of the file.
@@ -82,12 +87,11 @@ type Sheet struct {
 
 // entry is one line of the list as read.
 type entry struct {
-	line                 int
-	first, last          string
-	birth, group, level  string
-	bad                  string // why the line cannot be read, or ""
-	empty                bool
-	extraFields, nFields int
+	line                int
+	first, last         string
+	birth, group, level string
+	bad                 string // why the line cannot be read, or ""
+	empty               bool
 }
 
 // Reasons a line is bad (Row.Reason).
@@ -277,7 +281,7 @@ func findHeader(lines []string) (int, rune, []int, bool) {
 		seen++
 		for _, sep := range append(separators, 0) {
 			fields, _, ok := parseRecord(lines, i, sep)
-			if !ok || (sep != 0 && len(fields) < 2) {
+			if !ok || (sep != 0 && len(fields) < 2) || len(fields) > maxColumns {
 				continue
 			}
 			kinds := make([]int, 0, len(fields))
@@ -408,16 +412,18 @@ func readPasted(lines []string) (Sheet, error) {
 
 func blank(fields []string) bool {
 	for _, f := range fields {
-		if clean(f) != "" {
+		if strings.TrimFunc(f, isSpace) != "" {
 			return false
 		}
 	}
 	return true
 }
 
+func isSpace(r rune) bool { return unicode.IsSpace(r) || r == '\u00a0' || r == '\u202f' }
+
 // clean trims a cell and collapses its spaces (no-break spaces included).
 func clean(s string) string {
-	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '\u00a0' || r == '\u202f' }), " ")
+	return strings.Join(strings.FieldsFunc(s, isSpace), " ")
 }
 
 // splitFull splits a cell holding a whole name. French lists write the

@@ -279,3 +279,12 @@ func TestHeaderCells(t *testing.T) {
 		assert.Equal(t, kind, got, cell)
 	}
 }
+
+// As many letters as it takes, and no more: accents and case do not tell
+// two family names apart ("Éric" and "eric" start alike).
+func TestInitialsTakeAsManyLettersAsNeeded(t *testing.T) {
+	sh, err := roster.ReadText("Prénom;Nom\nLéa;Martin\nLéa;Martinez\nLéa;Dubois\nLéa;Éluard\nLéa;elsa\nLéa;de la Tour\nLéa;Delacroix\n")
+	require.NoError(t, err)
+	p := sh.Plan(roster.Options{})
+	assert.Equal(t, []string{"Léa Martin", "Léa Martine.", "Léa Du.", "Léa Élu.", "Léa Els.", "Léa Delat.", "Léa Delac."}, p.Names)
+}
