@@ -189,6 +189,15 @@ var matrix = map[string]matrixEntry{
 	"GET /dashboard/games/:id":                      {expect: page(teacherOnly(200)), path: gamePath("/dashboard/games/%d"), body: withGame},
 	"GET /reports":                                  {expect: page(parentsAll(200)), path: fixed("/reports")},
 	"GET /reports/students/:id":                     {expect: page(adultsAboutStudent(200)), path: pagePath("/reports/students/%d", studentOf)},
+
+	// roster
+	"POST /api/v1/classes/:id/roster/preview": {expect: teacherOnly(200), path: classPath("/roster/preview"), body: constBody(map[string]string{"text": "Nour\nLéa"})},
+	"POST /api/v1/classes/:id/new-year":       {expect: teacherOnly(201), path: classPath("/new-year"), body: constBody(map[string]any{"name": "CM1 2027"})},
+	"POST /api/v1/students/:id/move": {expect: teacherOnly(200), path: studentPath("/move"), body: func(t *testing.T, e *env, s school, _ string) any {
+		c := e.must(t, 201, req{Method: "POST", Path: "/api/v1/classes", Token: s.teacher, Body: map[string]string{"name": "CM1"}})
+		return map[string]any{"class_id": num(t, c.JSON["id"])}
+	}},
+	"GET /classes/:id/roster": {expect: page(teacherOnly(200)), path: func(s school) string { return fmt.Sprintf("/classes/%d/roster", s.classID) }},
 }
 
 func TestAuthorizationMatrixCoversEveryRoute(t *testing.T) {

@@ -54,6 +54,17 @@ var messages = map[string]games.Message{
 	"name_invisible":         {EN: "Field “{field}” must contain at least one visible character.", FR: "Le champ « {field} » doit contenir au moins un caractère visible."},
 	"name_bidi":              {EN: "Field “{field}” contains a character that reverses the direction of the text ({char}), which could disguise a name.", FR: "Le champ « {field} » contient un caractère qui inverse le sens du texte ({char}), ce qui pourrait déguiser un nom."},
 	"name_hidden_char":       {EN: "Field “{field}” contains an invisible or control character ({char}).", FR: "Le champ « {field} » contient un caractère invisible ou de contrôle ({char})."},
+	// The roster: imports, moves and new school years.
+	"one_source":            {EN: "Send a pasted list or a file, not both.", FR: "Envoyez une liste collée ou un fichier, pas les deux."},
+	"bad_file":              {EN: "The file could not be read (it must be sent in base64).", FR: "Le fichier n’a pas pu être lu (il doit être envoyé en base64)."},
+	"bad_group":             {EN: "The file has no class “{group}”.", FR: "Le fichier n’a pas de classe « {group} »."},
+	"import_workbook":       {EN: "This is a spreadsheet workbook: save it as CSV (File › Save as › CSV) and import that file.", FR: "C’est un classeur de tableur : enregistrez-le en CSV (Fichier › Enregistrer sous › CSV) et importez ce fichier."},
+	"import_not_text":       {EN: "This file is not a list of names (CSV or text).", FR: "Ce fichier n’est pas une liste de noms (CSV ou texte)."},
+	"import_no_header":      {EN: "The file has several columns but no line naming them: add a first line such as “Nom;Prénom”.", FR: "Le fichier a plusieurs colonnes mais aucune ligne ne les nomme : ajoutez une première ligne comme « Nom;Prénom »."},
+	"import_empty_file":     {EN: "There is no name in it.", FR: "Il n’y a aucun nom dedans."},
+	"import_too_many_lines": {EN: "The file is too long ({max} lines at most).", FR: "Le fichier est trop long ({max} lignes au plus)."},
+	"archived_class":        {EN: "That class is archived.", FR: "Cette classe est archivée."},
+	"not_in_class":          {EN: "A child of the list is not in this class.", FR: "Un enfant de la liste n’est pas dans cette classe."},
 }
 
 // message translates a code; unknown codes fall back to the generic text.

@@ -122,6 +122,12 @@ func (s *Server) routes() []Route {
 		{http.MethodGet, "/dashboard/games/:id", teachers, s.handleGameReplayPage},
 		{http.MethodGet, "/reports", parents, s.handleReportsIndex},
 		{http.MethodGet, "/reports/students/:id", teachersAndParents, s.handleParentReportPage},
+
+		// roster
+		{http.MethodPost, api + "/classes/:id/roster/preview", teachers, s.handleRosterPreview},
+		{http.MethodPost, api + "/classes/:id/new-year", teachers, s.handleNewSchoolYear},
+		{http.MethodPost, api + "/students/:id/move", teachers, s.handleStudentMove},
+		{http.MethodGet, "/classes/:id/roster", teachers, s.handleRosterPage},
 	}
 }
 

@@ -19,9 +19,10 @@ async function render() {
 }
 
 async function renderTeacher() {
-  const { classes } = await api("GET", "/classes");
+  const [{ classes }, all] = await Promise.all([api("GET", "/classes"), api("GET", "/classes?archived=true")]);
   const list = classes.length === 0 ? [el("p", {}, t("class.none"))] : [el("ul", { class: "classes" }, classes.map((c) =>
     el("li", {}, el("strong", {}, c.name), ` — ${t("class.code")} `, el("code", {}, c.code), " · ",
+      el("a", { href: `/classes/${c.id}/roster` }, t("class.roster")), " · ",
       el("a", { href: `/classes/${c.id}/cards` }, t("class.cards")), " · ",
       el("a", { href: `/dashboard/classes/${c.id}` }, t("class.dashboard")), " · ",
       el("a", { href: `/dashboard/classes/${c.id}/assignments` }, t("class.assignments")))))];
@@ -34,7 +35,12 @@ async function renderTeacher() {
     } catch (err) { showError(err); }
   } }, el("label", {}, t("class.new") + " ", el("input", { name: "name", required: true, maxlength: 60 })),
   el("button", { type: "submit" }, t("class.create")));
-  main.replaceChildren(el("h1", {}, t("home.teacher")), ...list, form);
+  // Archived classes (last year's, after a new school year) stay reachable:
+  // their children and history are still there.
+  const archived = all.classes.filter((c) => c.archived_at);
+  const old = archived.length === 0 ? [] : [el("details", { class: "archived-classes" }, el("summary", {}, t("class.archived")),
+    el("ul", {}, archived.map((c) => el("li", {}, el("a", { href: `/classes/${c.id}/roster` }, c.name)))))];
+  main.replaceChildren(el("h1", {}, t("home.teacher")), ...list, form, ...old);
 }
 
 async function renderParent() {

@@ -1,0 +1,364 @@
+// The roster page: the class's children and what a teacher does with them
+// (add, paste, import, rename, move, new PIN or pictures, export, erase;
+// rename, archive or carry the class into a new school year), all through
+// the JSON API, which checks the CSRF token a plain HTML form cannot send.
+// The words come from the page (#texts), written by the server in the
+// page's language.
+import { api, el, showError } from "../api.js";
+import { pictureNames } from "../i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const body = document.body;
+const classID = Number(body.dataset.class);
+const lang = body.dataset.lang === "fr" ? "fr" : "en";
+let className = body.dataset.className;
+
+const texts = {};
+for (const s of document.querySelectorAll("#texts [data-k]")) texts[s.dataset.k] = s.textContent;
+
+function t(key, params = {}) {
+  let s = texts[key] ?? key;
+  for (const [k, v] of Object.entries(params)) s = s.replaceAll("{" + k + "}", String(v));
+  return s;
+}
+
+function tn(key, n, params = {}) {
+  return t(key + (n === 1 ? ".one" : ".other"), { n, ...params });
+}
+
+let students = [];
+let otherClasses = [];
+let pending = null; // the preview on screen: { source, names }
+
+function status(message) {
+  const p = $("status");
+  p.textContent = message || "";
+  p.hidden = !message;
+}
+
+function done(message) {
+  showError(null);
+  status(message);
+}
+
+function secretKind() {
+  return document.querySelector('input[name="kind"]:checked')?.value ?? "pin";
+}
+
+async function load() {
+  const [list, mine] = await Promise.all([api("GET", `/classes/${classID}/students`), api("GET", "/classes")]);
+  students = list.students;
+  otherClasses = mine.classes.filter((c) => c.id !== classID);
+  drawStudents();
+  drawCarry();
+}
+
+// --- The list of children -------------------------------------------------
+
+function drawStudents() {
+  $("student-count").textContent = students.length ? `(${students.length})` : "";
+  $("no-students").hidden = students.length > 0;
+  $("students").replaceChildren(...students.map(studentItem));
+}
+
+function studentItem(s) {
+  const rename = el("form", { class: "inline-form rename", onsubmit: (ev) => renameStudent(ev, s) },
+    el("label", {}, t("rename_child"), " ", el("input", { name: "name", value: s.name, maxlength: 60, required: true })),
+    el("button", { type: "submit" }, t("rename")));
+  const resets = el("p", { class: "actions" },
+    el("button", { type: "button", "data-act": "reset-pin", onclick: () => resetSecret(s, "pin") }, t("new_pin")),
+    el("button", { type: "button", "data-act": "reset-pictures", onclick: () => resetSecret(s, "pictures") }, t("new_pictures")));
+  const move = otherClasses.length === 0
+    ? el("p", { class: "muted" }, t("no_other_class"))
+    : el("form", { class: "inline-form move", onsubmit: (ev) => moveStudent(ev, s) },
+      el("label", {}, t("move_to"), " ", el("select", { name: "class_id" }, otherClasses.map((c) => el("option", { value: c.id }, c.name)))),
+      el("button", { type: "submit" }, t("move")));
+  const links = el("p", { class: "actions" },
+    el("a", { href: `/api/v1/students/${s.id}/export`, download: `${s.name}.json` }, t("export")),
+    el("a", { href: `/dashboard/students/${s.id}?lang=${lang}` }, t("student_page")));
+  const erase = el("p", {}, el("button", { type: "button", class: "danger", "data-act": "erase", onclick: () => eraseStudent(s) }, t("erase")));
+  return el("li", { class: "student", id: `student-${s.id}`, "data-name": s.name },
+    el("details", {},
+      el("summary", {}, el("span", { class: "student-name" }, s.name), " ",
+        el("span", { class: "muted kind" }, s.secret_kind === "pictures" ? t("pictures") : t("pin"))),
+      el("div", { class: "student-actions" }, rename, resets, move, links, erase)));
+}
+
+async function renameStudent(ev, s) {
+  ev.preventDefault();
+  try {
+    const r = await api("PATCH", `/students/${s.id}`, { name: new FormData(ev.target).get("name") });
+    await load();
+    done(t("renamed", { name: r.name }));
+  } catch (err) { showError(err); }
+}
+
+async function resetSecret(s, kind) {
+  const ok = await ask({ title: t(kind === "pin" ? "reset_pin_title" : "reset_pictures_title", { name: s.name }), text: t("reset_text"), ok: t("reset_ok") });
+  if (!ok) return;
+  try {
+    const r = await api("POST", `/students/${s.id}/secret`, { kind });
+    await load();
+    showError(null);
+    showSecrets([r]);
+  } catch (err) { showError(err); }
+}
+
+async function moveStudent(ev, s) {
+  ev.preventDefault();
+  const id = Number(new FormData(ev.target).get("class_id"));
+  const to = otherClasses.find((c) => c.id === id)?.name ?? "";
+  try {
+    await api("POST", `/students/${s.id}/move`, { class_id: id });
+    await load();
+    done(t("moved", { name: s.name, class: to }));
+  } catch (err) { showError(err); }
+}
+
+async function eraseStudent(s) {
+  const ok = await ask({
+    title: t("erase_title", { name: s.name }), text: t("erase_text", { name: s.name }),
+    typeLabel: t("erase_type", { name: s.name }), typeName: s.name, ok: t("erase_ok"), danger: true,
+  });
+  if (!ok) return;
+  try {
+    await api("DELETE", `/students/${s.id}`);
+    await load();
+    done(t("erased", { name: s.name }));
+  } catch (err) { showError(err); }
+}
+
+// showSecrets shows new PINs or pictures, once: the page does not keep them.
+function showSecrets(list) {
+  $("secrets-list").replaceChildren(...list.map((s) => el("li", { class: "secret", "data-student": s.id },
+    el("strong", {}, s.name), " ",
+    s.pictures
+      ? el("span", { class: "secret-pictures" }, t("secret_pictures"), " ", s.pictures.map((p, i) => el("span", { class: "pic" },
+        el("img", { src: `/static/pictures/${p}.svg`, alt: pictureNames[lang][p] ?? p, width: 40, height: 40 }),
+        el("span", { class: "pic-n" }, String(i + 1)))))
+      : el("span", {}, t("secret_pin"), " ", el("span", { class: "secret-pin" }, s.pin)))));
+  $("new-secrets").hidden = false;
+  $("new-secrets").scrollIntoView({ block: "start" });
+}
+
+// --- The confirmation dialog ----------------------------------------------
+
+let expected = null; // the name to type, or null
+
+function same(a, b) {
+  const norm = (s) => s.trim().replace(/\s+/g, " ").toLocaleLowerCase(lang);
+  return norm(a) === norm(b);
+}
+
+function checkTyped() {
+  $("dialog-ok").disabled = expected !== null && !same($("dialog-input").value, expected);
+}
+
+// ask opens the dialog and resolves true when the teacher confirms. With
+// typeName, the confirmation stays disabled until that name is typed.
+function ask({ title, text, more = "", ok, typeLabel = "", typeName = null, danger = false }) {
+  const d = $("confirm-dialog");
+  $("dialog-title").textContent = title;
+  $("dialog-text").textContent = text;
+  $("dialog-more").textContent = more;
+  $("dialog-more").hidden = !more;
+  $("dialog-ok").textContent = ok;
+  $("dialog-ok").classList.toggle("danger", danger);
+  $("dialog-type").hidden = typeName === null;
+  $("dialog-type-label").textContent = typeLabel;
+  $("dialog-input").value = "";
+  expected = typeName;
+  checkTyped();
+  d.returnValue = "";
+  return new Promise((resolve) => {
+    d.addEventListener("close", () => resolve(d.returnValue === "ok"), { once: true });
+    d.showModal();
+    if (typeName !== null) $("dialog-input").focus();
+  });
+}
+
+// --- Adding: one child, a pasted list, a file -----------------------------
+
+async function preview(source) {
+  return api("POST", `/classes/${classID}/roster/preview`, source);
+}
+
+async function addOne(ev) {
+  ev.preventDefault();
+  const form = ev.target;
+  const text = String(new FormData(form).get("name") || "");
+  try {
+    const p = await preview({ text });
+    // One name, nothing to say about it: added at once. Otherwise (already
+    // in the class, two names, a bad one) the preview says why.
+    if (p.rows.length === 1 && p.names.length === 1 && p.rows[0].notes.length === 0) {
+      await commit(p.names);
+      form.reset();
+    } else {
+      showPreview(p, { text });
+    }
+  } catch (err) { showError(err); }
+}
+
+async function pasteList(ev) {
+  ev.preventDefault();
+  const text = String(new FormData(ev.target).get("text") || "");
+  try {
+    showPreview(await preview({ text }), { text });
+  } catch (err) { showError(err); }
+}
+
+async function base64(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+async function importFile(ev) {
+  ev.preventDefault();
+  const file = $("import-file").files[0];
+  if (!file) return;
+  try {
+    const source = { file: await base64(file) };
+    showPreview(await preview(source), source);
+  } catch (err) { showError(err); }
+}
+
+function formatLine(p) {
+  const f = p.format;
+  const enc = f.encoding;
+  if (!f.header_line) return t("format_noheader", { encoding: enc });
+  const sep = f.separator === "tab" ? t("sep_tab") : f.separator || t("sep_none");
+  const cols = f.columns.map((c) => `${c.title} (${t("col." + c.kind)})`).join(", ");
+  return t("format", { encoding: enc, sep, line: f.header_line, columns: cols });
+}
+
+function showPreview(p, source) {
+  showError(null);
+  status("");
+  pending = { source, names: p.names };
+  $("preview-format").textContent = formatLine(p);
+  const choice = $("group-choice");
+  choice.hidden = p.groups.length < 2;
+  if (p.groups.length >= 2) {
+    $("group").replaceChildren(el("option", { value: "*" }, t("all_groups")),
+      ...p.groups.map((g) => el("option", { value: g.name }, `${g.name} (${g.count})`)));
+    $("group").value = p.group || "*";
+  }
+  $("preview-summary").textContent = t("summary", { ...p.counts, empty: p.empty });
+  $("preview-too-many").textContent = t("too_many", { max: p.max });
+  $("preview-too-many").hidden = !p.too_many;
+  // The other classes of a school's export are counted, not listed.
+  const rows = p.rows.filter((r) => r.status !== "other_group");
+  $("preview-table").tBodies[0].replaceChildren(...rows.map((r) => el("tr", { class: `st-${r.status}`, "data-line": r.line },
+    el("td", { class: "num line" }, String(r.line)),
+    el("td", { class: "name" }, r.name ? el("strong", {}, r.name) : "—"),
+    el("td", {}, r.first_name), el("td", {}, r.last_name), el("td", {}, r.birth_date),
+    el("td", { class: "what" }, el("span", { class: `tag tag-${r.status}` }, t("status." + r.status)), " ", r.message))));
+  const button = $("confirm-import");
+  button.disabled = p.names.length === 0 || p.too_many;
+  button.textContent = p.names.length === 0 ? t("nothing") : tn("confirm", p.names.length);
+  $("preview").hidden = false;
+  $("preview").scrollIntoView({ block: "start" });
+}
+
+async function changeGroup() {
+  if (!pending) return;
+  const source = { ...pending.source, group: $("group").value };
+  try {
+    showPreview(await preview(source), source);
+  } catch (err) { showError(err); }
+}
+
+// commit adds the previewed names, all or none, and shows their secrets.
+async function commit(names) {
+  const r = await api("POST", `/classes/${classID}/students`, { names: names.join("\n"), secret_kind: secretKind() });
+  await load();
+  done(tn("added", r.students.length));
+  showSecrets(r.students);
+}
+
+async function confirmImport() {
+  if (!pending) return;
+  try {
+    await commit(pending.names);
+    closePreview();
+    $("paste-form").reset();
+    $("import-form").reset();
+  } catch (err) { showError(err); }
+}
+
+function closePreview() {
+  pending = null;
+  $("preview").hidden = true;
+}
+
+// --- The class ------------------------------------------------------------
+
+function drawCarry() {
+  $("carry").replaceChildren(...students.map((s) => el("label", { class: "row" },
+    el("input", { type: "checkbox", name: "carry", value: s.id, checked: true }), " ", s.name)));
+}
+
+async function renameClass(ev) {
+  ev.preventDefault();
+  try {
+    const c = await api("PATCH", `/classes/${classID}`, { name: new FormData(ev.target).get("name") });
+    className = c.name;
+    $("class-title").textContent = c.name;
+    document.title = document.title.replace(body.dataset.className, c.name);
+    body.dataset.className = c.name;
+    done(t("class_renamed", { name: c.name }));
+  } catch (err) { showError(err); }
+}
+
+async function archiveClass() {
+  const ok = await ask({ title: t("archive_title", { class: className }), text: $("archive-help").textContent, ok: t("archive_ok"), danger: true });
+  if (!ok) return;
+  try {
+    await api("POST", `/classes/${classID}/archive`);
+    location.assign("/home");
+  } catch (err) { showError(err); }
+}
+
+async function newYear(ev) {
+  ev.preventDefault();
+  const data = new FormData(ev.target);
+  const name = String(data.get("name") || "").trim();
+  const ids = data.getAll("carry").map(Number);
+  const archive = data.get("archive") === "on";
+  const ok = await ask({
+    title: t("year_title", { new: name, class: className }), text: t("year_text", { new: name, n: ids.length }),
+    more: archive ? t("year_archive", { class: className }) : "", ok: t("year_ok"),
+  });
+  if (!ok) return;
+  try {
+    const r = await api("POST", `/classes/${classID}/new-year`, { name, student_ids: ids, archive });
+    location.assign(`/classes/${r.class.id}/roster?lang=${lang}`);
+  } catch (err) { showError(err); }
+}
+
+async function start() {
+  $("add-one").addEventListener("submit", addOne);
+  $("paste-form").addEventListener("submit", pasteList);
+  $("import-form").addEventListener("submit", importFile);
+  $("group").addEventListener("change", changeGroup);
+  $("confirm-import").addEventListener("click", confirmImport);
+  $("cancel-import").addEventListener("click", closePreview);
+  $("secrets-done").addEventListener("click", () => { $("new-secrets").hidden = true; $("secrets-list").replaceChildren(); });
+  $("rename-class").addEventListener("submit", renameClass);
+  $("new-year").addEventListener("submit", newYear);
+  $("archive-class")?.addEventListener("click", archiveClass);
+  $("dialog-input").addEventListener("input", checkTyped);
+  $("logout").addEventListener("click", async () => {
+    try { await api("POST", "/auth/logout"); } catch { /* signed out anyway */ }
+    location.assign("/");
+  });
+  try {
+    await load();
+  } catch (err) { showError(err); }
+  body.dataset.ready = "1";
+}
+
+start();
