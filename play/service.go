@@ -99,6 +99,9 @@ type GameDTO struct {
 	Result    games.Result  `json:"result"`
 	Now       int64         `json:"now"`
 	RealTime  bool          `json:"real_time"`
+	// LastSeq is the seq of the seat's last applied move: the page numbers
+	// its next move above it (after a reload too).
+	LastSeq int64 `json:"last_seq"`
 }
 
 // DTO is the game as seat sees it now. Events and attempts are those of
@@ -125,7 +128,7 @@ func (g *Game) DTO(seat int, wall time.Time, since int) GameDTO {
 		Version: g.Row.Version, Seat: seat, Level: g.env.Level, View: g.eng.View(seat),
 		Events: events, Attempts: []AttemptDTO{}, Over: g.eng.Over(),
 		Result: games.Result{Winners: []int{}, Scores: []int{}}, Now: g.env.clockAt(wall),
-		RealTime: g.Kind.RealTime,
+		RealTime: g.Kind.RealTime, LastSeq: g.lastSeq(seat),
 	}
 	if d.Events == nil {
 		d.Events = []games.Event{}

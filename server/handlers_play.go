@@ -152,11 +152,14 @@ func (s *Server) playError(c echo.Context, game string, err error) error {
 			Code: "game.version_conflict", Message: playMessage(lang, "game.version_conflict", nil),
 		}})
 	case errors.As(err, &req):
-		return c.JSON(http.StatusBadRequest, playErrorBody{Error: playErrorDetail{
-			Code: req.Code, Field: req.Field, Message: playMessage(lang, req.Code, nil),
-		}})
+		return c.JSON(http.StatusBadRequest, playErrorBody{Error: requestDetail(lang, req)})
 	}
 	return err
+}
+
+// requestDetail translates a request the pipeline refused.
+func requestDetail(lang string, req *play.RequestError) playErrorDetail {
+	return playErrorDetail{Code: req.Code, Field: req.Field, Params: req.Params, Message: playMessage(lang, req.Code, req.Params)}
 }
 
 // ruleDetail translates a rule code with the game's messages, then the
@@ -184,6 +187,7 @@ var playMessages = map[string]games.Message{
 	"unknown_game":          {EN: "There is no such game.", FR: "Ce jeu n'existe pas."},
 	"unknown_edition":       {EN: "This game has no such edition.", FR: "Ce jeu n'a pas cette édition."},
 	"bad_opponents":         {EN: "This game cannot be played with that many players.", FR: "Ce jeu ne se joue pas à autant de joueurs."},
+	"game.seq_ahead":        {EN: "This move's number is too far ahead of your last move ({last_seq}): reload the game.", FR: "Le numéro de ce coup est trop loin devant ton dernier coup ({last_seq}) : recharge la partie."},
 	"bad_classmate":         {EN: "You can only invite a classmate, to MultipliPotion or Multipli Cat's.", FR: "Tu ne peux inviter qu'un camarade de ta classe, à MultipliPotion ou Multipli Cat's."},
 }
 

@@ -108,7 +108,10 @@ func (s *Server) wsRead(ctx context.Context, p *wsPeer, gameID, studentID int64,
 			continue
 		}
 		dto, err := s.play.Move(ctx, play.MoveRequest{GameID: gameID, StudentID: studentID, Version: p.lastVersion(), Seq: in.Seq, Move: in.Move})
-		var re *games.RuleError
+		var (
+			re  *games.RuleError
+			req *play.RequestError
+		)
 		switch {
 		case err == nil:
 			if p.state(ctx, dto) != nil {
@@ -116,6 +119,8 @@ func (s *Server) wsRead(ctx context.Context, p *wsPeer, gameID, studentID int64,
 			}
 		case errors.As(err, &re):
 			p.fail(ctx, ruleDetail(lang, game, re))
+		case errors.As(err, &req):
+			p.fail(ctx, requestDetail(lang, req))
 		case errors.Is(err, play.ErrStale):
 			p.fail(ctx, playErrorDetail{Code: "game.version_conflict", Message: playMessage(lang, "game.version_conflict", nil)})
 			if dto, err := s.play.View(ctx, gameID, studentID, p.lastVersion()); err == nil && p.state(ctx, dto) != nil {

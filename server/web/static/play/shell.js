@@ -198,7 +198,9 @@ class GamePage {
   // false when the server refused it (the reason is shown).
   async move(m) {
     const d = this.dto;
-    const seq = Math.max(d.version + 1, this.lastSeq + 1);
+    // Above the seat's last applied move (last_seq: known after a reload
+    // too), else the server takes the move for a resend.
+    const seq = Math.max(d.version + 1, this.lastSeq + 1, (d.last_seq || 0) + 1);
     this.lastSeq = seq;
     this.hideAlert();
     if (this.socket && this.socket.send(seq, m)) return true;
