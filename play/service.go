@@ -150,12 +150,28 @@ func (g *Game) DTO(seat int, wall time.Time, since int) GameDTO {
 	return d
 }
 
-// View loads a game for a student: their seat's DTO, with what happened
-// since version since (-1: the last step). A game whose clock has
-// something due (a computer's turn, a timer) is advanced first, so a reload
-// never shows a game waiting for nothing. An invited classmate who opens
-// the game joins it (their play session starts).
+// View is a game as a student's seat sees it now, with what happened since
+// version since (-1: the last step). It is a pure read: it neither joins
+// an invited classmate nor lets the game's clock act (a GET, which another
+// site can make a child's browser send, must change nothing). Open does
+// both.
 func (s *Service) View(ctx context.Context, gameID, studentID int64, since int) (GameDTO, error) {
+	g, err := s.loadGame(ctx, gameID)
+	if err != nil {
+		return GameDTO{}, err
+	}
+	seat, ok := g.SeatOf(studentID)
+	if !ok {
+		return GameDTO{}, ErrNotPlayer
+	}
+	return g.DTO(seat, s.wall(), since), nil
+}
+
+// Open is a student opening a game's page: an invited classmate joins it
+// (their play session starts), and a game whose clock has something due (a
+// computer's turn, a timer) is advanced and saved, so that the page never
+// shows a game waiting for nothing. It answers the seat's view as View.
+func (s *Service) Open(ctx context.Context, gameID, studentID int64, since int) (GameDTO, error) {
 	for range 3 {
 		g, err := s.loadGame(ctx, gameID)
 		if err != nil {

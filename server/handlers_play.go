@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -46,7 +47,20 @@ func (s *Server) handlePlayStart(c echo.Context) error {
 	return c.JSON(http.StatusCreated, res)
 }
 
+// handlePlayGame is the game as the student's seat sees it: a pure read.
 func (s *Server) handlePlayGame(c echo.Context) error {
+	return s.playView(c, s.play.View)
+}
+
+// handlePlayOpen is the game page opening (and, while its socket is down,
+// polling): an invited classmate joins, and what the game's clock has due
+// is played. A POST, so that it carries the CSRF header: a GET that another
+// site can make a child's browser send must change nothing.
+func (s *Server) handlePlayOpen(c echo.Context) error {
+	return s.playView(c, s.play.Open)
+}
+
+func (s *Server) playView(c echo.Context, view func(ctx context.Context, gameID, studentID int64, since int) (play.GameDTO, error)) error {
 	id, err := pathID(c)
 	if err != nil {
 		return err
@@ -61,7 +75,7 @@ func (s *Server) handlePlayGame(c echo.Context) error {
 		}
 		since = n
 	}
-	dto, err := s.play.View(c.Request().Context(), id, me(c).ID, since)
+	dto, err := view(c.Request().Context(), id, me(c).ID, since)
 	if err != nil {
 		return s.playError(c, "", err)
 	}

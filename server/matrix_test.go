@@ -146,6 +146,7 @@ var matrix = map[string]matrixEntry{
 	"POST /api/v1/play/sessions":         {expect: studentsOnly(201), path: fixed("/api/v1/play/sessions"), body: constBody(map[string]any{"game": "potion"})},
 	"POST /api/v1/play/sessions/:id/end": {expect: studentsOnly(404), path: fixed("/api/v1/play/sessions/999999/end")},
 	"GET /api/v1/play/games/:id":         {expect: studentsOnly(404), path: fixed("/api/v1/play/games/999999")},
+	"POST /api/v1/play/games/:id/open":   {expect: studentsOnly(404), path: fixed("/api/v1/play/games/999999/open")},
 	"POST /api/v1/play/games/:id/moves":  {expect: studentsOnly(404), path: fixed("/api/v1/play/games/999999/moves"), body: constBody(map[string]any{"version": 0, "seq": 1, "move": map[string]string{"type": "draw"}})},
 	"GET /api/v1/play/games/:id/ws":      {expect: studentsOnly(404), path: fixed("/api/v1/play/games/999999/ws")},
 	"GET /student":                       {expect: open(200), path: fixed("/student")},

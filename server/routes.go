@@ -87,6 +87,7 @@ func (s *Server) routes() []Route {
 		{http.MethodPost, api + "/play/sessions", students, s.handlePlayStart},
 		{http.MethodPost, api + "/play/sessions/:id/end", students, s.handlePlayEnd},
 		{http.MethodGet, api + "/play/games/:id", students, s.handlePlayGame},
+		{http.MethodPost, api + "/play/games/:id/open", students, s.handlePlayOpen},
 		{http.MethodPost, api + "/play/games/:id/moves", students, s.handlePlayMove},
 		{http.MethodGet, api + "/play/games/:id/ws", students, s.handlePlayWS},
 		{http.MethodGet, "/student", anyone, s.handlePage("static/play/student.html")},

@@ -57,6 +57,9 @@ export const play = {
   me: () => request("GET", "/me"),
   start: (game, edition, opts = {}) => request("POST", "/play/sessions", { game, edition, ...opts }),
   game: (id) => request("GET", `/play/games/${encodeURIComponent(id)}`),
+  // open joins an invited classmate and lets the game's clock act (a POST:
+  // GET only reads).
+  open: (id) => request("POST", `/play/games/${encodeURIComponent(id)}/open`, {}),
   move: (id, version, seq, move) =>
     request("POST", `/play/games/${encodeURIComponent(id)}/moves`, { version, seq, move }),
   end: (sessionID) => request("POST", `/play/sessions/${encodeURIComponent(sessionID)}/end`, {}),

@@ -54,7 +54,7 @@ class GamePage {
 
   async load() {
     try {
-      await this.accept(await this.transport.game(this.gameID));
+      await this.accept(await this.transport.open(this.gameID));
     } catch (err) {
       this.showError(err);
     }
@@ -68,14 +68,16 @@ class GamePage {
     });
   }
 
-  // pollUnless: while the socket is down, an unfinished game is fetched every
-  // 3 s so a classmate's or a computer's move still shows.
+  // pollUnless: while the socket is down, an unfinished game is opened again
+  // every 3 s (open, not a plain read: with no socket anywhere, nothing
+  // else plays what the game's clock has due) so a classmate's or a
+  // computer's move still shows.
   pollUnless(up) {
     clearInterval(this.poll);
     if (up) return;
     this.poll = setInterval(async () => {
       if (this.busy || !this.dto || this.dto.over) return;
-      try { this.accept(await this.transport.game(this.gameID)); } catch { /* next time */ }
+      try { this.accept(await this.transport.open(this.gameID)); } catch { /* next time */ }
     }, 3000);
   }
 
