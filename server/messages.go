@@ -23,6 +23,7 @@ var messages = map[string]games.Message{
 	"throttled":              {EN: "Too many tries. Wait a little and try again.", FR: "Trop d’essais. Attends un peu et réessaie."},
 	"method_not_allowed":     {EN: "Method not allowed.", FR: "Méthode non autorisée."},
 	"bad_request":            {EN: "Bad request.", FR: "Requête incorrecte."},
+	"login_ended":            {EN: "You are signed out: sign in again to keep playing.", FR: "Ta connexion est terminée : reconnecte-toi pour continuer à jouer."},
 	"session_ended":          {EN: "This game session has ended: start a new one.", FR: "Cette séance de jeu est terminée : commence-en une nouvelle."},
 	"unavailable":            {EN: "The server is busy. Try again in a moment.", FR: "Le serveur est occupé. Réessaie dans un instant."},
 	"too_many_attempts":      {EN: "Too many answers at once ({max} at most).", FR: "Trop de réponses d’un coup ({max} au plus)."},

@@ -59,14 +59,15 @@ var defaultThrottle = Throttle{Account: 10, Address: 200, Window: 15 * time.Minu
 
 // Server serves the platform over HTTP.
 type Server struct {
-	cfg    Config
-	store  *store.Store
-	logger *slog.Logger
-	sealer *credential.Sealer
-	echo   *echo.Echo
-	web    *webAssets
-	play   *play.Service
-	ingest *limiter
+	cfg     Config
+	store   *store.Store
+	logger  *slog.Logger
+	sealer  *credential.Sealer
+	echo    *echo.Echo
+	web     *webAssets
+	play    *play.Service
+	ingest  *limiter
+	sockets *sockets
 }
 
 // New builds the server and its routes. It panics only on a programming
@@ -107,6 +108,8 @@ func New(cfg Config, st *store.Store, logger *slog.Logger) *Server {
 	s := &Server{cfg: cfg, store: st, logger: logger, sealer: sealer, web: mustLoadWeb()}
 	s.play = play.New(st, play.Options{Now: cfg.Now, Seed: cfg.PlaySeed, Logger: logger})
 	s.ingest = newLimiter(cfg.IngestLimit, cfg.Now)
+	s.sockets = newSockets()
+	st.OnLoginsRevoked(s.sockets.revoked)
 	s.echo = s.newEcho()
 	return s
 }
