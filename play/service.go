@@ -22,6 +22,8 @@ type Service struct {
 	seed   func() uint64
 	logger *slog.Logger
 	hub    *Hub
+	// minAnswer: practice answers faster than this are refused (practice.go).
+	minAnswer time.Duration
 }
 
 // Options configure a Service; zero fields take defaults.
@@ -33,11 +35,15 @@ type Options struct {
 	// Seed deals games (default: crypto/rand).
 	Seed   func() uint64
 	Logger *slog.Logger
+	// MinAnswer is the shortest time a practice answer may take (0:
+	// DefaultMinAnswer; negative: no bound, for load tests only — a client
+	// may then answer faster than any child).
+	MinAnswer time.Duration
 }
 
 // New builds the pipeline on a store.
 func New(st *store.Store, o Options) *Service {
-	s := &Service{store: st, now: o.Now, seed: o.Seed, logger: o.Logger}
+	s := &Service{store: st, now: o.Now, seed: o.Seed, logger: o.Logger, minAnswer: o.MinAnswer}
 	if o.Model != nil {
 		s.model = *o.Model
 	} else {
@@ -45,6 +51,9 @@ func New(st *store.Store, o Options) *Service {
 	}
 	if s.now == nil {
 		s.now = time.Now
+	}
+	if s.minAnswer == 0 {
+		s.minAnswer = DefaultMinAnswer
 	}
 	if s.seed == nil {
 		s.seed = randomSeed

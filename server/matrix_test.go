@@ -157,8 +157,13 @@ var matrix = map[string]matrixEntry{
 	"DELETE /api/v1/students/:id":     {expect: teacherOnly(204), path: studentPath("")},
 	"POST /api/v1/practice/sessions":  {expect: studentsAll(201), path: fixed("/api/v1/practice/sessions")},
 	"POST /api/v1/play/sessions/:id/attempts": {expect: aboutStudentOnly(200), path: practicePath, body: func(t *testing.T, e *env, s school, _ string) any {
+		return openPractice(t, e, s)
+	}},
+	"GET /api/v1/play/sessions/:id/questions": {expect: aboutStudentOnly(200), path: func(s school) string {
+		return strings.TrimSuffix(practicePath(s), "/attempts") + "/questions"
+	}, body: func(t *testing.T, e *env, s school, _ string) any {
 		openPractice(t, e, s)
-		return map[string]any{"attempts": []map[string]any{{"seq": 1, "a": 7, "b": 8, "given": 56, "response_ms": 1800, "kind": "answer"}}}
+		return nil
 	}},
 
 	// dashboards

@@ -96,6 +96,7 @@ func (s *Server) routes() []Route {
 		// ingest
 		{http.MethodPost, api + "/practice/sessions", students, s.handlePracticeStart},
 		{http.MethodPost, api + "/play/sessions/:id/attempts", students, s.handleAnswers},
+		{http.MethodGet, api + "/play/sessions/:id/questions", students, s.handlePracticeQuestions},
 		{http.MethodGet, api + "/students/:id/export", teachers, s.handleStudentExport},
 		{http.MethodDelete, api + "/students/:id", teachers, s.handleStudentErase},
 

@@ -42,6 +42,10 @@ type Config struct {
 	Now func() time.Time
 	// PlaySeed deals the games (nil: random), fixed in tests.
 	PlaySeed func() uint64
+	// MinAnswer is the shortest time a practice answer may take (0: 300
+	// ms, play.DefaultMinAnswer; negative: no bound — load tests only, a
+	// client may then answer faster than any child).
+	MinAnswer time.Duration
 }
 
 // Throttle is the login throttle: at most Account failures per account and
@@ -106,7 +110,7 @@ func New(cfg Config, st *store.Store, logger *slog.Logger) *Server {
 		panic(err)
 	}
 	s := &Server{cfg: cfg, store: st, logger: logger, sealer: sealer, web: mustLoadWeb()}
-	s.play = play.New(st, play.Options{Now: cfg.Now, Seed: cfg.PlaySeed, Logger: logger})
+	s.play = play.New(st, play.Options{Now: cfg.Now, Seed: cfg.PlaySeed, Logger: logger, MinAnswer: cfg.MinAnswer})
 	s.ingest = newLimiter(cfg.IngestLimit, cfg.Now)
 	s.sockets = newSockets()
 	st.OnLoginsRevoked(s.sockets.revoked)
