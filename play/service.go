@@ -24,6 +24,7 @@ type Service struct {
 	hub    *Hub
 	// minAnswer: practice answers faster than this are refused (practice.go).
 	minAnswer time.Duration
+	plans     planCache
 }
 
 // Options configure a Service; zero fields take defaults.

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/multipli/multipli/server"
 	"github.com/multipli/multipli/store"
 	"github.com/multipli/multipli/store/storetest"
 )
@@ -244,5 +245,31 @@ func TestPracticeBatchesRacingForTheSameQuestionsAreTakenOnce(t *testing.T) {
 		}
 		assert.ElementsMatch(t, []int{200, 409}, codes)
 		assert.Equal(t, 15, storedAttempts(t, st, s.studentID))
+	})
+}
+
+// Each instance keeps the plan it last wrote as a guess; a child whose
+// batches reach two instances in turn (behind a load balancer) is judged
+// on the stored plan whenever the guess is stale.
+func TestPracticeAnsweredThroughTwoInstancesInTurn(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		one := newEnv(t, st)
+		two := newEnv(t, st, func(c *server.Config) { c.Now = one.clock })
+		s := one.newSchool(t)
+		d := newDrill(t, one, s.student)
+		var last map[string]any
+		for i, e := range []*env{one, two, one, two, one, one, two} {
+			body := d.next(t, 3)
+			res := e.must(t, http.StatusOK, req{Method: "POST", Path: d.path, Token: s.student, Body: body})
+			assert.EqualValues(t, 3, res.JSON["stored"], "batch %d: %s", i, res.Raw)
+			d.took(t, res)
+			last = body
+		}
+		for _, e := range []*env{one, two} {
+			res := e.must(t, http.StatusOK, req{Method: "POST", Path: d.path, Token: s.student, Body: last})
+			assert.EqualValues(t, 3, res.JSON["duplicates"], "the last batch again is a resend on either: %s", res.Raw)
+			assert.Equal(t, d.waiting, res.JSON["questions"])
+		}
+		assert.Equal(t, 21, storedAttempts(t, st, s.studentID))
 	})
 }

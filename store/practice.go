@@ -104,31 +104,25 @@ func (s *Store) recordPractice(ctx context.Context, p *practiceWrite) (Recorded,
 // planUpdate writes a practice session's new plan (RecordPracticeIf).
 const planUpdate = "UPDATE play_sessions SET plan = ? WHERE id = ?"
 
-// PracticeState is what checking a practice batch needs: the session's
-// plan and its student's level.
-type PracticeState struct {
-	Plan  string
-	Level string
-}
-
-// PracticeState reads a student's play session for a practice batch:
-// ErrNotFound when it is not theirs, ErrSessionEnded when it has ended.
-func (s *Store) PracticeState(ctx context.Context, studentID, sessionID int64) (PracticeState, error) {
+// PracticePlan reads the plan of a student's play session, to check a
+// practice batch against: ErrNotFound when the session is not theirs,
+// ErrSessionEnded when it has ended.
+func (s *Store) PracticePlan(ctx context.Context, studentID, sessionID int64) (string, error) {
 	var (
-		out   PracticeState
+		plan  string
 		ended sql.NullTime
 	)
-	err := s.db.WithContext(ctx).Raw(`SELECT ps.plan, ps.ended_at, s.level FROM play_sessions ps JOIN students s ON s.id = ps.student_id
-		WHERE ps.id = ? AND ps.student_id = ?`, sessionID, studentID).Row().Scan(&out.Plan, &ended, &out.Level)
+	err := s.db.WithContext(ctx).Raw(`SELECT plan, ended_at FROM play_sessions WHERE id = ? AND student_id = ?`, sessionID, studentID).
+		Row().Scan(&plan, &ended)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return PracticeState{}, fmt.Errorf("store: play session %d of student %d: %w", sessionID, studentID, ErrNotFound)
+		return "", fmt.Errorf("store: play session %d of student %d: %w", sessionID, studentID, ErrNotFound)
 	case err != nil:
-		return PracticeState{}, wrap(err, "read play session %d", sessionID)
+		return "", wrap(err, "read play session %d", sessionID)
 	case ended.Valid:
-		return PracticeState{}, fmt.Errorf("store: play session %d: %w", sessionID, ErrSessionEnded)
+		return "", fmt.Errorf("store: play session %d: %w", sessionID, ErrSessionEnded)
 	}
-	return out, nil
+	return plan, nil
 }
 
 // CreatePracticeSession is CreatePlaySession for a practice sitting: in

@@ -126,19 +126,19 @@ func TestPracticeAnswersAreStoredOnlyAgainstThePlanTheyWereCheckedWith(t *testin
 	})
 }
 
-func TestAPracticeStateIsReadForItsOwnStudentOnly(t *testing.T) {
+func TestAPracticePlanIsReadForItsOwnStudentOnly(t *testing.T) {
 	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
 		kids := newRoster(t, st, "state@s.test", "S", 2)
 		ps := store.PlaySession{StudentID: kids[0].ID, Plan: `{"practice":true}`, StartedAt: monday9}
 		require.NoError(t, st.CreatePlaySession(ctx, &ps))
-		got, err := st.PracticeState(ctx, kids[0].ID, ps.ID)
+		got, err := st.PracticePlan(ctx, kids[0].ID, ps.ID)
 		require.NoError(t, err)
-		assert.Equal(t, store.PracticeState{Plan: `{"practice":true}`, Level: kids[0].Level}, got)
-		_, err = st.PracticeState(ctx, kids[1].ID, ps.ID)
+		assert.Equal(t, `{"practice":true}`, got)
+		_, err = st.PracticePlan(ctx, kids[1].ID, ps.ID)
 		assert.ErrorIs(t, err, store.ErrNotFound)
 		require.NoError(t, st.EndPlaySession(ctx, ps.ID, monday9.Add(time.Minute)))
-		_, err = st.PracticeState(ctx, kids[0].ID, ps.ID)
+		_, err = st.PracticePlan(ctx, kids[0].ID, ps.ID)
 		assert.ErrorIs(t, err, store.ErrSessionEnded)
 	})
 }
