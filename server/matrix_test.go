@@ -155,7 +155,7 @@ var matrix = map[string]matrixEntry{
 	// ingest
 	"GET /api/v1/students/:id/export": {expect: teacherOnly(200), path: studentPath("/export")},
 	"DELETE /api/v1/students/:id":     {expect: teacherOnly(204), path: studentPath("")},
-	"POST /api/v1/practice/sessions":  {expect: studentsAll(201), path: fixed("/api/v1/practice/sessions")},
+	"POST /api/v1/practice/sessions":  {expect: studentsAll(201), path: fixed("/api/v1/practice/sessions"), body: constBody(map[string]any{"questions": 5})},
 	"POST /api/v1/play/sessions/:id/attempts": {expect: aboutStudentOnly(200), path: practicePath, body: func(t *testing.T, e *env, s school, _ string) any {
 		return openPractice(t, e, s)
 	}},

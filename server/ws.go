@@ -264,7 +264,9 @@ func (p *wsPeer) write(ctx context.Context, v wsOut) error {
 	if err != nil {
 		return err
 	}
-	wctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
+	// Not ended by the socket's context: a write cut short closes the
+	// connection at once, before a socket whose login ended is told why.
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), wsWriteTimeout)
 	defer cancel()
 	return p.conn.Write(wctx, websocket.MessageText, b)
 }
