@@ -298,6 +298,10 @@ func normStep(s string) string {
 // stepIndex is the step's rank on the ladder, -1 if it is not a step.
 func stepIndex(s string) int { return slices.Index(ladder, normStep(s)) }
 
+// StepLevel is the deck level of a ladder step (a student's level); a
+// name that is not a step (custom) gives tables 1–10.
+func StepLevel(step string) games.Level { return stepLevel(step) }
+
 func stepLevel(step string) games.Level {
 	switch step {
 	case StepGreen:

@@ -23,8 +23,9 @@ var (
 // RequestError is a request the pipeline refuses before touching a game
 // (unknown game, bad edition, a classmate of another class…).
 type RequestError struct {
-	Field string
-	Code  string
+	Field  string
+	Code   string
+	Params map[string]any // what the message names (may be nil)
 }
 
 func (e *RequestError) Error() string { return "play: bad request: " + e.Field + " " + e.Code }
@@ -115,6 +116,14 @@ func (g *Game) SessionOf(seat int) int64 {
 		return 0
 	}
 	return g.env.Sessions[seat]
+}
+
+// lastSeq is the client seq of the seat's last applied move (0 when none).
+func (g *Game) lastSeq(seat int) int64 {
+	if seat < 0 || seat >= len(g.env.LastSeq) {
+		return 0
+	}
+	return g.env.LastSeq[seat]
 }
 
 func (s *Service) loadGame(ctx context.Context, id int64) (*Game, error) {

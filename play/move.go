@@ -21,7 +21,7 @@ type MoveRequest struct {
 	// move arrives, on its own clock — that is the point of a slap.
 	Version int
 	// Seq is the client's sequence number of the move, increasing for each
-	// move of the seat; a move whose Seq was already applied is a resend.
+	// move of the seat (see maxSeqAhead for the rule).
 	Seq  int64
 	Move json.RawMessage
 }
@@ -34,6 +34,19 @@ type MoveRequest struct {
 // has no version of its own: it takes version × 1000 + 900 + seq mod 100 of
 // the version it was refused on — resending it gives the same number, so it
 // is stored once.
+// maxSeqAhead bounds a move's client seq. The rule, per seat: a move with
+// seq ≤ the seat's last applied seq is a resend (answered with the current
+// game, nothing applied); a new move's seq must be above it and at most
+// maxSeqAhead above the larger of that last seq and the game's version
+// (the page numbers its moves max(version + 1, its last seq + 1), so
+// after a reload it starts from the version). A seq further ahead is
+// refused (RequestError "game.seq_ahead", with the seat's last seq)
+// instead of being applied: applied, it would turn every later move of
+// the seat into a "resend" that silently does nothing. The bound leaves
+// room for a long run of refused moves (they do not move the seat's last
+// seq, but the page counts them).
+const maxSeqAhead = 10_000
+
 const (
 	seqPerVersion   = 1000
 	seqRefusedBase  = 900
@@ -79,6 +92,9 @@ func (s *Service) moveOnce(ctx context.Context, r MoveRequest, arrived time.Time
 	wall := s.wall()
 	if r.Seq > 0 && r.Seq <= g.env.LastSeq[seat] {
 		return g.DTO(seat, wall, r.Version), nil // a resend: already applied
+	}
+	if last := g.env.LastSeq[seat]; r.Seq > max(last, int64(g.Row.Version))+maxSeqAhead {
+		return GameDTO{}, &RequestError{Field: "seq", Code: "game.seq_ahead", Params: map[string]any{"last_seq": last}}
 	}
 	if !g.Kind.RealTime && r.Version != g.Row.Version {
 		return GameDTO{}, ErrStale

@@ -263,6 +263,8 @@ func TestNotAPlayerCannotSeeOrMove(t *testing.T) {
 		require.NoError(t, err)
 		_, err = s.View(ctx, res.Game.ID, kids[1].ID, -1)
 		assert.ErrorIs(t, err, ErrNotPlayer)
+		_, err = s.Open(ctx, res.Game.ID, kids[1].ID, -1)
+		assert.ErrorIs(t, err, ErrNotPlayer)
 		_, err = s.Move(ctx, MoveRequest{GameID: res.Game.ID, StudentID: kids[1].ID, Seq: 1, Move: json.RawMessage(`{}`)})
 		assert.ErrorIs(t, err, ErrNotPlayer)
 	})

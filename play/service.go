@@ -22,6 +22,9 @@ type Service struct {
 	seed   func() uint64
 	logger *slog.Logger
 	hub    *Hub
+	// minAnswer: practice answers faster than this are refused (practice.go).
+	minAnswer time.Duration
+	plans     planCache
 }
 
 // Options configure a Service; zero fields take defaults.
@@ -33,11 +36,15 @@ type Options struct {
 	// Seed deals games (default: crypto/rand).
 	Seed   func() uint64
 	Logger *slog.Logger
+	// MinAnswer is the shortest time a practice answer may take (0:
+	// DefaultMinAnswer; negative: no bound, for load tests only — a client
+	// may then answer faster than any child).
+	MinAnswer time.Duration
 }
 
 // New builds the pipeline on a store.
 func New(st *store.Store, o Options) *Service {
-	s := &Service{store: st, now: o.Now, seed: o.Seed, logger: o.Logger}
+	s := &Service{store: st, now: o.Now, seed: o.Seed, logger: o.Logger, minAnswer: o.MinAnswer}
 	if o.Model != nil {
 		s.model = *o.Model
 	} else {
@@ -45,6 +52,9 @@ func New(st *store.Store, o Options) *Service {
 	}
 	if s.now == nil {
 		s.now = time.Now
+	}
+	if s.minAnswer == 0 {
+		s.minAnswer = DefaultMinAnswer
 	}
 	if s.seed == nil {
 		s.seed = randomSeed
@@ -99,6 +109,9 @@ type GameDTO struct {
 	Result    games.Result  `json:"result"`
 	Now       int64         `json:"now"`
 	RealTime  bool          `json:"real_time"`
+	// LastSeq is the seq of the seat's last applied move: the page numbers
+	// its next move above it (after a reload too).
+	LastSeq int64 `json:"last_seq"`
 }
 
 // DTO is the game as seat sees it now. Events and attempts are those of
@@ -125,7 +138,7 @@ func (g *Game) DTO(seat int, wall time.Time, since int) GameDTO {
 		Version: g.Row.Version, Seat: seat, Level: g.env.Level, View: g.eng.View(seat),
 		Events: events, Attempts: []AttemptDTO{}, Over: g.eng.Over(),
 		Result: games.Result{Winners: []int{}, Scores: []int{}}, Now: g.env.clockAt(wall),
-		RealTime: g.Kind.RealTime,
+		RealTime: g.Kind.RealTime, LastSeq: g.lastSeq(seat),
 	}
 	if d.Events == nil {
 		d.Events = []games.Event{}
@@ -147,12 +160,28 @@ func (g *Game) DTO(seat int, wall time.Time, since int) GameDTO {
 	return d
 }
 
-// View loads a game for a student: their seat's DTO, with what happened
-// since version since (-1: the last step). A game whose clock has
-// something due (a computer's turn, a timer) is advanced first, so a reload
-// never shows a game waiting for nothing. An invited classmate who opens
-// the game joins it (their play session starts).
+// View is a game as a student's seat sees it now, with what happened since
+// version since (-1: the last step). It is a pure read: it neither joins
+// an invited classmate nor lets the game's clock act (a GET, which another
+// site can make a child's browser send, must change nothing). Open does
+// both.
 func (s *Service) View(ctx context.Context, gameID, studentID int64, since int) (GameDTO, error) {
+	g, err := s.loadGame(ctx, gameID)
+	if err != nil {
+		return GameDTO{}, err
+	}
+	seat, ok := g.SeatOf(studentID)
+	if !ok {
+		return GameDTO{}, ErrNotPlayer
+	}
+	return g.DTO(seat, s.wall(), since), nil
+}
+
+// Open is a student opening a game's page: an invited classmate joins it
+// (their play session starts), and a game whose clock has something due (a
+// computer's turn, a timer) is advanced and saved, so that the page never
+// shows a game waiting for nothing. It answers the seat's view as View.
+func (s *Service) Open(ctx context.Context, gameID, studentID int64, since int) (GameDTO, error) {
 	for range 3 {
 		g, err := s.loadGame(ctx, gameID)
 		if err != nil {

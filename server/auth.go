@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
@@ -111,17 +112,30 @@ func (s *Server) parseToken(c echo.Context, raw string) (principal, error) {
 	if err != nil {
 		return principal{}, errUnauthenticated
 	}
-	sess, err := s.store.AuthSession(c.Request().Context(), cl.ID)
-	if errors.Is(err, store.ErrNotFound) {
-		return principal{}, errUnauthenticated
-	}
-	if err != nil {
+	p := principal{Role: cl.Role, ID: id, JTI: cl.ID}
+	if err := s.liveLogin(c.Request().Context(), p); err != nil {
 		return principal{}, err
 	}
-	if sess.RevokedAt != nil || !s.now().Before(sess.ExpiresAt) || sess.Role != string(cl.Role) || sess.Subject != id {
-		return principal{}, errUnauthenticated
+	return p, nil
+}
+
+// liveLogin checks that a login is still live: not revoked (a logout, a
+// secret reset, an erasure), not expired, and the row's role and subject
+// are the token's. errUnauthenticated when it is not. The store keeps a
+// live login in memory for store.AuthSessionTTL, so this is cheap enough
+// for every request and every WebSocket message.
+func (s *Server) liveLogin(ctx context.Context, p principal) error {
+	sess, err := s.store.AuthSession(ctx, p.JTI)
+	if errors.Is(err, store.ErrNotFound) {
+		return errUnauthenticated
 	}
-	return principal{Role: cl.Role, ID: id, JTI: cl.ID}, nil
+	if err != nil {
+		return err
+	}
+	if sess.RevokedAt != nil || !s.now().Before(sess.ExpiresAt) || sess.Role != string(p.Role) || sess.Subject != p.ID {
+		return errUnauthenticated
+	}
+	return nil
 }
 
 // authorize authenticates the caller (Bearer header, else session cookie)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/multipli/multipli/play"
 	"github.com/multipli/multipli/store"
 )
 
@@ -41,6 +42,10 @@ var errorTable = []struct {
 	{store.ErrCodeUsed, http.StatusNotFound, "bad_code"},
 	{store.ErrNotFound, http.StatusNotFound, "not_found"},
 	{store.ErrSessionEnded, http.StatusConflict, "session_ended"},
+	{play.ErrQuestionNotAsked, http.StatusConflict, "question_not_asked"},
+	{play.ErrQuestionAnswered, http.StatusConflict, "question_answered"},
+	{play.ErrQuestionsOutOfOrder, http.StatusConflict, "questions_out_of_order"},
+	{play.ErrAnswerTooFast, http.StatusUnprocessableEntity, "answer_too_fast"},
 	{store.ErrUnavailable, http.StatusServiceUnavailable, "unavailable"},
 	{store.ErrBroken, http.StatusInternalServerError, "storage_fault"},
 	{errBodyTimeout, http.StatusRequestTimeout, "request_timeout"},

@@ -3,11 +3,9 @@ package server_test
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"net/http"
 	"net/url"
 	"os"
-	"sort"
 	"testing"
 	"time"
 
@@ -75,9 +73,10 @@ func TestALockedPostgresTableAnswers503WithinTheLockTimeoutAndTheServerRecovers(
 	st := storetest.Open(t, withParams(t, base, "lock_timeout", "300ms"))
 	e := newEnv(t, st)
 	s := e.newSchool(t)
-	answers := practice(t, e, s.student)
-	e.must(t, http.StatusOK, req{Method: "POST", Path: answers, Token: s.student, Body: batch(0, 5)})
+	d := newDrill(t, e, s.student)
+	d.send(t, 5)
 	before := snapshotOf(t, st, s.studentID)
+	five := d.next(t, 5)
 
 	// Another connection on the same schema (an operator's ALTER TABLE, a
 	// VACUUM FULL, a stuck migration) holds the table every attempt and
@@ -90,7 +89,7 @@ func TestALockedPostgresTableAnswers503WithinTheLockTimeoutAndTheServerRecovers(
 	require.NoError(t, err)
 
 	for _, r := range []req{
-		{Method: "POST", Path: answers, Token: s.student, Body: batch(5, 5)},
+		{Method: "POST", Path: d.path, Token: s.student, Body: five},
 		{Method: "POST", Path: "/api/v1/practice/sessions", Token: s.student},
 		{Method: "GET", Path: "/api/v1/play/home", Token: s.student}, // a read waits for the lock too
 	} {
@@ -104,7 +103,7 @@ func TestALockedPostgresTableAnswers503WithinTheLockTimeoutAndTheServerRecovers(
 
 	require.NoError(t, lock.Rollback())
 	assert.Equal(t, before, snapshotOf(t, st, s.studentID), "nothing was written while locked")
-	res := e.must(t, http.StatusOK, req{Method: "POST", Path: answers, Token: s.student, Body: batch(5, 5)})
+	res := e.must(t, http.StatusOK, req{Method: "POST", Path: d.path, Token: s.student, Body: five})
 	assert.Equal(t, 5.0, res.JSON["stored"], "the same server stores the retry")
 	e.must(t, http.StatusCreated, req{Method: "POST", Path: "/api/v1/practice/sessions", Token: s.student})
 	e.must(t, http.StatusOK, req{Method: "GET", Path: "/api/v1/play/home", Token: s.student})
@@ -120,9 +119,10 @@ func TestAFullPostgresDiskAnswers503WritesNothingHalfAndRecovers(t *testing.T) {
 	st := storetest.Open(t, base)
 	e := newEnv(t, st)
 	s := e.newSchool(t)
-	answers := practice(t, e, s.student)
-	e.must(t, http.StatusOK, req{Method: "POST", Path: answers, Token: s.student, Body: batch(0, 5)})
+	d := newDrill(t, e, s.student)
+	d.send(t, 5)
 	before := snapshotOf(t, st, s.studentID)
+	five := d.next(t, 5)
 
 	ctx := context.Background()
 	db := openPG(t, base)
@@ -134,13 +134,13 @@ func TestAFullPostgresDiskAnswers503WritesNothingHalfAndRecovers(t *testing.T) {
 		require.NoError(t, err)
 	}
 	for range 2 {
-		assertUnavailable(t, e.do(t, req{Method: "POST", Path: answers, Token: s.student, Body: batch(5, 5)}))
+		assertUnavailable(t, e.do(t, req{Method: "POST", Path: d.path, Token: s.student, Body: five}))
 	}
 	assert.Equal(t, before, snapshotOf(t, st, s.studentID), "no attempt and no aggregate of the refused batch")
 
 	_, err := db.ExecContext(ctx, "DROP TRIGGER disk_full ON student_weeks")
 	require.NoError(t, err)
-	res := e.must(t, http.StatusOK, req{Method: "POST", Path: answers, Token: s.student, Body: batch(5, 5)})
+	res := e.must(t, http.StatusOK, req{Method: "POST", Path: d.path, Token: s.student, Body: five})
 	assert.Equal(t, 5.0, res.JSON["stored"], "the same server stores the retry")
 }
 
@@ -195,17 +195,17 @@ func TestAPostgresOutOfReachAnswers503NeverHalfAndTheServerRecovers(t *testing.T
 	st := storetest.Open(t, withParams(t, base, "application_name", app))
 	e := newEnv(t, st, func(c *server.Config) { c.IngestLimit = server.IngestLimit{Rate: 1e6, Burst: 1e6} })
 	s := e.newSchool(t)
-	answers := practice(t, e, s.student)
+	d := newDrill(t, e, s.student)
 	k := newKiller(t, app)
 
-	acked := map[int]bool{} // seqs the server acknowledged
-	seq := 0
-	answer := func() int { // sends the next batch until it is acknowledged
-		_, n := untilDone(t, e, req{Method: "POST", Path: answers, Token: s.student, Body: batch(seq, 10)}, http.StatusOK)
-		for i := range 10 {
-			acked[seq+i] = true
+	acked := map[[2]int64]bool{} // (session, seq) the server acknowledged
+	answer := func() int {       // sends the next batch until it is acknowledged
+		body := d.next(t, 10)
+		res, n := untilDone(t, e, req{Method: "POST", Path: d.path, Token: s.student, Body: body}, http.StatusOK)
+		d.took(t, res)
+		for _, a := range body["attempts"].([]map[string]any) {
+			acked[[2]int64{d.id, a["seq"].(int64)}] = true
 		}
-		seq += 10
 		return n
 	}
 
@@ -226,7 +226,7 @@ func TestAPostgresOutOfReachAnswers503NeverHalfAndTheServerRecovers(t *testing.T
 		killed += k.mustKill(t)
 		res, n := untilDone(t, e, req{Method: "POST", Path: "/api/v1/practice/sessions", Token: s.student}, http.StatusCreated)
 		refused += n
-		answers = practicePathOf(t, res)
+		d = drillOf(t, e, s.student, res)
 	}
 	assert.Positive(t, killed, "the drill killed the server's connections")
 	assert.Positive(t, refused, "some requests met a dead connection")
@@ -267,7 +267,7 @@ func TestAPostgresOutOfReachAnswers503NeverHalfAndTheServerRecovers(t *testing.T
 	time.Sleep(1500 * time.Millisecond)
 	e.must(t, http.StatusOK, req{Method: "GET", Path: "/api/v1/play/home", Token: s.student})
 	res := e.must(t, http.StatusCreated, req{Method: "POST", Path: "/api/v1/practice/sessions", Token: s.student})
-	answers = practicePathOf(t, res)
+	d = drillOf(t, e, s.student, res)
 	for range 3 {
 		assert.Zero(t, answer(), "no 503 once the fault is gone")
 	}
@@ -276,17 +276,13 @@ func TestAPostgresOutOfReachAnswers503NeverHalfAndTheServerRecovers(t *testing.T
 	// agree with the stored log: no half-written batch.
 	got, err := st.AttemptsOf(context.Background(), s.studentID, time.Time{})
 	require.NoError(t, err)
-	seqs := make([]int, 0, len(got))
+	stored := map[[2]int64]bool{}
 	for _, a := range got {
-		seqs = append(seqs, int(a.Seq))
+		key := [2]int64{a.PlaySessionID, a.Seq}
+		assert.False(t, stored[key], "answer %v stored twice", key)
+		stored[key] = true
 	}
-	sort.Ints(seqs)
-	want := make([]int, 0, len(acked))
-	for s := range acked {
-		want = append(want, s)
-	}
-	sort.Ints(want)
-	assert.Equal(t, want, seqs, "each acknowledged answer once, nothing else")
+	assert.Equal(t, acked, stored, "each acknowledged answer once, nothing else")
 	snap := snapshotOf(t, st, s.studentID)
 	perFact, perWeek := 0, 0
 	for _, f := range snap.Stats {
@@ -297,11 +293,4 @@ func TestAPostgresOutOfReachAnswers503NeverHalfAndTheServerRecovers(t *testing.T
 	}
 	assert.Equal(t, len(got), perFact, "fact_stats count every stored attempt once")
 	assert.Equal(t, len(got), perWeek, "student_weeks count every stored attempt once")
-}
-
-// practicePathOf is the answers path of a practice session just created.
-func practicePathOf(t *testing.T, res response) string {
-	t.Helper()
-	id := num(t, res.JSON["id"])
-	return fmt.Sprintf("/api/v1/play/sessions/%d/attempts", id)
 }

@@ -25,7 +25,7 @@ func TestALockedDatabaseAnswers503AndTheServerRecovers(t *testing.T) {
 	st := storetest.Open(t, path+"?_busy_timeout=200")
 	e := newEnv(t, st)
 	s := e.newSchool(t)
-	answers := practice(t, e, s.student)
+	d := newDrill(t, e, s.student)
 
 	other, err := sql.Open("sqlite3", "file:"+path+"?_txlock=immediate")
 	require.NoError(t, err)
@@ -36,7 +36,8 @@ func TestALockedDatabaseAnswers503AndTheServerRecovers(t *testing.T) {
 	require.NoError(t, err)
 
 	start := time.Now()
-	res := e.do(t, req{Method: "POST", Path: answers, Token: s.student, Body: batch(0, 5)})
+	five := d.next(t, 5)
+	res := e.do(t, req{Method: "POST", Path: d.path, Token: s.student, Body: five})
 	assert.Equal(t, http.StatusServiceUnavailable, res.Status, "%s", res.Raw)
 	assert.Equal(t, "unavailable", res.errCode())
 	assert.NotEmpty(t, res.JSON["error"].(map[string]any)["message"])
@@ -47,7 +48,7 @@ func TestALockedDatabaseAnswers503AndTheServerRecovers(t *testing.T) {
 
 	require.NoError(t, lock.Rollback())
 	assert.Zero(t, storedAttempts(t, st, s.studentID), "nothing was written while locked")
-	res = e.must(t, http.StatusOK, req{Method: "POST", Path: answers, Token: s.student, Body: batch(0, 5)})
+	res = e.must(t, http.StatusOK, req{Method: "POST", Path: d.path, Token: s.student, Body: five})
 	assert.Equal(t, 5.0, res.JSON["stored"], "the same server stores the retry")
 }
 
@@ -55,8 +56,8 @@ func TestAFullDatabaseAnswers503WritesNothingHalfAndRecovers(t *testing.T) {
 	st := storetest.Open(t, filepath.Join(t.TempDir(), "multipli.db"))
 	e := newEnv(t, st, func(c *server.Config) { c.IngestLimit = server.IngestLimit{Rate: 1e6, Burst: 1e6} })
 	s := e.newSchool(t)
-	answers := practice(t, e, s.student)
-	e.must(t, http.StatusOK, req{Method: "POST", Path: answers, Token: s.student, Body: batch(0, 5)})
+	d := newDrill(t, e, s.student)
+	d.send(t, 5)
 
 	ctx := context.Background()
 	pages, err := st.LimitPages(ctx, 1)
@@ -66,14 +67,17 @@ func TestAFullDatabaseAnswers503WritesNothingHalfAndRecovers(t *testing.T) {
 
 	before := snapshotOf(t, st, s.studentID)
 	var full int
-	for i := range 20 { // until a batch needs a new page
-		res := e.do(t, req{Method: "POST", Path: answers, Token: s.student, Body: batch(5+100*i, 100)})
+	var last map[string]any
+	for range 40 { // until a batch needs a new page
+		last = d.next(t, min(50, len(d.waiting)))
+		res := e.do(t, req{Method: "POST", Path: d.path, Token: s.student, Body: last})
 		if res.Status == http.StatusServiceUnavailable {
 			assert.Equal(t, "unavailable", res.errCode())
 			full++
 			break
 		}
 		require.Equal(t, http.StatusOK, res.Status, "%s", res.Raw)
+		d.took(t, res)
 		before = snapshotOf(t, st, s.studentID)
 	}
 	require.Equal(t, 1, full, "the database filled up")
@@ -81,6 +85,6 @@ func TestAFullDatabaseAnswers503WritesNothingHalfAndRecovers(t *testing.T) {
 
 	_, err = st.LimitPages(ctx, 0)
 	require.NoError(t, err)
-	res := e.must(t, http.StatusOK, req{Method: "POST", Path: answers, Token: s.student, Body: batch(100_000, 100)})
-	assert.Equal(t, 100.0, res.JSON["stored"], "the same server stores the next batch")
+	res := e.must(t, http.StatusOK, req{Method: "POST", Path: d.path, Token: s.student, Body: last})
+	assert.EqualValues(t, len(last["attempts"].([]map[string]any)), res.JSON["stored"], "the same server stores the batch again")
 }

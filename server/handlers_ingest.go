@@ -1,43 +1,66 @@
 package server
 
 import (
+	"errors"
 	"math"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/play"
 	"github.com/multipli/multipli/store"
 )
 
-// Attempt ingestion (issue 8): a student's device sends its practice
-// answers in batches; the server checks them, decides what is right, and
-// answers only once they are durable.
+// Attempt ingestion: a student's device asks the server for practice
+// questions, sends the child's answers in batches; the server checks them
+// against the questions it asked (play/practice.go: the number, the fact,
+// the order, and a floor on how fast a person answers), decides what is
+// right, and answers only once they are durable, with the questions
+// waiting next.
 
 // Bounds of an answer batch.
 const (
-	maxBatch        = 100            // answers in one request
-	maxResponseMS   = 10 * 60 * 1000 // ten minutes: longer is a device left open, not an answer
-	maxGiven        = 100_000        // beyond any product of the tables, and far from overflow
-	maxSeq          = 1 << 53        // seq stays exact in JavaScript
-	practiceSession = `{"practice":true}`
+	maxBatch      = play.MaxRound  // answers in one request
+	maxResponseMS = 10 * 60 * 1000 // ten minutes: longer is a device left open, not an answer
+	maxGiven      = 100_000        // beyond any product of the tables, and far from overflow
+	maxSeq        = 1 << 53        // seq stays exact in JavaScript
 )
 
-type practiceSessionJSON struct {
-	ID        int64     `json:"id"`
-	StartedAt time.Time `json:"started_at"`
+// practiceStart is the optional body of POST /practice/sessions.
+type practiceStart struct {
+	Questions int `json:"questions"` // the first round's size (0: play.DefaultRound)
 }
 
-// handlePracticeStart opens a practice sitting for the signed-in student
-// (the answers endpoint takes any of their open sessions, game or practice).
+// handlePracticeStart opens a practice sitting for the signed-in student,
+// with the server's first questions; it ends their other practice sittings.
 func (s *Server) handlePracticeStart(c echo.Context) error {
-	ps := store.PlaySession{StudentID: me(c).ID, Plan: practiceSession, StartedAt: s.now()}
-	if err := s.store.CreatePlaySession(c.Request().Context(), &ps); err != nil {
+	var in practiceStart
+	if c.Request().ContentLength != 0 {
+		if err := bindJSON(c, &in); err != nil {
+			return err
+		}
+	}
+	out, err := s.play.StartPractice(c.Request().Context(), me(c).ID, in.Questions)
+	if err != nil {
+		return s.practiceError(err)
+	}
+	return c.JSON(http.StatusCreated, out)
+}
+
+// handlePracticeQuestions are the questions a practice sitting waits for
+// (after a reload): a pure read.
+func (s *Server) handlePracticeQuestions(c echo.Context) error {
+	sessionID, err := pathID(c)
+	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, practiceSessionJSON{ID: ps.ID, StartedAt: ps.StartedAt})
+	qs, err := s.play.PracticeQuestions(c.Request().Context(), me(c).ID, sessionID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"questions": qs})
 }
 
 // answerJSON is one answer on the wire. Pointers tell a missing field from
@@ -53,6 +76,9 @@ type answerJSON struct {
 
 type answersRequest struct {
 	Attempts []answerJSON `json:"attempts"`
+	// Questions is the size of the next round, asked when this batch ends
+	// the current one (0: the same size).
+	Questions int `json:"questions"`
 }
 
 func (s *Server) handleAnswers(c echo.Context) error {
@@ -72,11 +98,20 @@ func (s *Server) handleAnswers(c echo.Context) error {
 	if wait := s.ingest.take(student, float64(len(answers))); wait > 0 {
 		return &throttledError{retryAfterSeconds: max(1, int(math.Ceil(wait.Seconds())))}
 	}
-	rec, err := s.store.RecordPractice(c.Request().Context(), student, sessionID, answers, s.now())
+	out, err := s.play.Answer(c.Request().Context(), student, sessionID, answers, in.Questions)
 	if err != nil {
-		return err
+		return s.practiceError(err)
 	}
-	return c.JSON(http.StatusOK, rec)
+	return c.JSON(http.StatusOK, out)
+}
+
+// practiceError turns a bad round size into the usual field error.
+func (s *Server) practiceError(err error) error {
+	var req *play.RequestError
+	if errors.As(err, &req) {
+		return invalid(req.Field, req.Code, "min", 1, "max", play.MaxRound)
+	}
+	return err
 }
 
 // validAnswers checks a batch strictly: every field present and in bounds,

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -49,7 +50,20 @@ func (s *Server) handlePlayStart(c echo.Context) error {
 	return c.JSON(http.StatusCreated, res)
 }
 
+// handlePlayGame is the game as the student's seat sees it: a pure read.
 func (s *Server) handlePlayGame(c echo.Context) error {
+	return s.playView(c, s.play.View)
+}
+
+// handlePlayOpen is the game page opening (and, while its socket is down,
+// polling): an invited classmate joins, and what the game's clock has due
+// is played. A POST, so that it carries the CSRF header: a GET that another
+// site can make a child's browser send must change nothing.
+func (s *Server) handlePlayOpen(c echo.Context) error {
+	return s.playView(c, s.play.Open)
+}
+
+func (s *Server) playView(c echo.Context, view func(ctx context.Context, gameID, studentID int64, since int) (play.GameDTO, error)) error {
 	id, err := pathID(c)
 	if err != nil {
 		return err
@@ -64,7 +78,7 @@ func (s *Server) handlePlayGame(c echo.Context) error {
 		}
 		since = n
 	}
-	dto, err := s.play.View(c.Request().Context(), id, me(c).ID, since)
+	dto, err := view(c.Request().Context(), id, me(c).ID, since)
 	if err != nil {
 		return s.playError(c, "", err)
 	}
@@ -155,11 +169,14 @@ func (s *Server) playError(c echo.Context, game string, err error) error {
 			Code: "game.version_conflict", Message: playMessage(lang, "game.version_conflict", nil),
 		}})
 	case errors.As(err, &req):
-		return c.JSON(http.StatusBadRequest, playErrorBody{Error: playErrorDetail{
-			Code: req.Code, Field: req.Field, Message: playMessage(lang, req.Code, nil),
-		}})
+		return c.JSON(http.StatusBadRequest, playErrorBody{Error: requestDetail(lang, req)})
 	}
 	return err
+}
+
+// requestDetail translates a request the pipeline refused.
+func requestDetail(lang string, req *play.RequestError) playErrorDetail {
+	return playErrorDetail{Code: req.Code, Field: req.Field, Params: req.Params, Message: playMessage(lang, req.Code, req.Params)}
 }
 
 // ruleDetail translates a rule code with the game's messages, then the
@@ -188,6 +205,7 @@ var playMessages = map[string]games.Message{
 	"unknown_edition":       {EN: "This game has no such edition.", FR: "Ce jeu n'a pas cette édition."},
 	"bad_opponents":         {EN: "This game cannot be played with that many players.", FR: "Ce jeu ne se joue pas à autant de joueurs."},
 	"bad_option":            {EN: "This rule cannot be added to this game.", FR: "Cette règle ne peut pas s'ajouter à ce jeu."},
+	"game.seq_ahead":        {EN: "This move's number is too far ahead of your last move ({last_seq}): reload the game.", FR: "Le numéro de ce coup est trop loin devant ton dernier coup ({last_seq}) : recharge la partie."},
 	"bad_classmate":         {EN: "You can only invite a classmate, to MultipliPotion or Multipli Cat's.", FR: "Tu ne peux inviter qu'un camarade de ta classe, à MultipliPotion ou Multipli Cat's."},
 }
 

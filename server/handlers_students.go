@@ -162,6 +162,12 @@ func (s *Server) handleStudentSecret(c echo.Context) error {
 	if err := s.store.SetStudentSecret(c.Request().Context(), st.ID, req.Kind, hash, s.sealer.Seal(secret)); err != nil {
 		return err
 	}
+	// A new secret signs the child out everywhere: whoever knew the old one
+	// (the reason a teacher resets it) must not stay signed in with it. Their
+	// game sockets close at once (store.OnLoginsRevoked).
+	if err := s.store.RevokeStudentSessions(c.Request().Context(), st.ID, s.now()); err != nil {
+		return err
+	}
 	st.SecretKind = req.Kind
 	return c.JSON(http.StatusOK, withSecret(st, secret))
 }

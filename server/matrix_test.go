@@ -153,6 +153,7 @@ var matrix = map[string]matrixEntry{
 	"POST /api/v1/play/sessions":         {expect: studentsOnly(201), path: fixed("/api/v1/play/sessions"), body: constBody(map[string]any{"game": "potion"})},
 	"POST /api/v1/play/sessions/:id/end": {expect: studentsOnly(404), path: fixed("/api/v1/play/sessions/999999/end")},
 	"GET /api/v1/play/games/:id":         {expect: studentsOnly(404), path: fixed("/api/v1/play/games/999999")},
+	"POST /api/v1/play/games/:id/open":   {expect: studentsOnly(404), path: fixed("/api/v1/play/games/999999/open")},
 	"POST /api/v1/play/games/:id/moves":  {expect: studentsOnly(404), path: fixed("/api/v1/play/games/999999/moves"), body: constBody(map[string]any{"version": 0, "seq": 1, "move": map[string]string{"type": "draw"}})},
 	"GET /api/v1/play/games/:id/ws":      {expect: studentsOnly(404), path: fixed("/api/v1/play/games/999999/ws")},
 	"GET /student":                       {expect: open(200), path: fixed("/student")},
@@ -161,10 +162,15 @@ var matrix = map[string]matrixEntry{
 	// ingest
 	"GET /api/v1/students/:id/export": {expect: teacherOnly(200), path: studentPath("/export")},
 	"DELETE /api/v1/students/:id":     {expect: teacherOnly(204), path: studentPath("")},
-	"POST /api/v1/practice/sessions":  {expect: studentsAll(201), path: fixed("/api/v1/practice/sessions")},
+	"POST /api/v1/practice/sessions":  {expect: studentsAll(201), path: fixed("/api/v1/practice/sessions"), body: constBody(map[string]any{"questions": 5})},
 	"POST /api/v1/play/sessions/:id/attempts": {expect: aboutStudentOnly(200), path: practicePath, body: func(t *testing.T, e *env, s school, _ string) any {
+		return openPractice(t, e, s)
+	}},
+	"GET /api/v1/play/sessions/:id/questions": {expect: aboutStudentOnly(200), path: func(s school) string {
+		return strings.TrimSuffix(practicePath(s), "/attempts") + "/questions"
+	}, body: func(t *testing.T, e *env, s school, _ string) any {
 		openPractice(t, e, s)
-		return map[string]any{"attempts": []map[string]any{{"seq": 1, "a": 7, "b": 8, "given": 56, "response_ms": 1800, "kind": "answer"}}}
+		return nil
 	}},
 
 	// dashboards

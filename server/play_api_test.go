@@ -95,7 +95,7 @@ func TestPlayAPIMovesOfEachGameStoreServerJudgedAttempts(t *testing.T) {
 						break
 					}
 					e.advance(1500 * time.Millisecond)
-					g = e.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(g, ""), Token: s.student}).JSON
+					g = e.must(t, http.StatusOK, req{Method: "POST", Path: playGamePath(g, "/open"), Token: s.student}).JSON
 				}
 				require.NotEmpty(t, atts, "the moves produced attempts")
 				for _, a := range atts {

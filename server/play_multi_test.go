@@ -90,7 +90,7 @@ func TestPlayClassmatesPlayMultipliPotionTurnByTurnEachOnTheirDevice(t *testing.
 		assert.Equal(t, "Léa", invites[0].(map[string]any)["from"])
 		assert.Equal(t, g["id"], invites[0].(map[string]any)["game_id"])
 
-		zg := e.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(g, ""), Token: zoe}).JSON
+		zg := e.must(t, http.StatusOK, req{Method: "POST", Path: playGamePath(g, "/open"), Token: zoe}).JSON
 		assert.EqualValues(t, 1, zg["seat"])
 		zoeSession := num(t, zg["session_id"])
 		require.NotEqual(t, leaSession, zoeSession, "Zoé plays in her own session")

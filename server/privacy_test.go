@@ -25,13 +25,14 @@ func TestATeacherExportsEverythingStoredAboutAStudentButNoSecret(t *testing.T) {
 	st := storetest.Open(t, storetest.Databases(t)[0].URL)
 	e := newEnv(t, st)
 	s := e.newSchool(t)
-	path := practice(t, e, s.student)
-	e.must(t, http.StatusOK, req{Method: "POST", Path: path, Token: s.student, Body: batch(0, 6)})
+	newDrill(t, e, s.student).send(t, 6)
+	facts, err := st.FactStatsOf(context.Background(), s.studentID) // the questions' facts
+	require.NoError(t, err)
 
 	res := e.must(t, http.StatusOK, req{Method: "GET", Path: fmt.Sprintf("/api/v1/students/%d/export", s.studentID), Token: s.teacher})
 	assert.Contains(t, res.Header.Get("Content-Disposition"), "attachment")
 	tables := res.JSON["tables"].(map[string]any)
-	for table, n := range map[string]int{"students": 1, "play_sessions": 1, "attempts": 6, "fact_stats": 1, "student_models": 1, "student_weeks": 1, "parent_links": 1, "parent_codes": 1, "auth_sessions": 1} {
+	for table, n := range map[string]int{"students": 1, "play_sessions": 1, "attempts": 6, "fact_stats": len(facts), "student_models": 1, "student_weeks": 1, "parent_links": 1, "parent_codes": 1, "auth_sessions": 1} {
 		assert.Len(t, tables[table], n, "table %s", table)
 	}
 	body := string(res.Raw)
@@ -46,12 +47,11 @@ func TestErasingAStudentRemovesEverythingAboutThemAndNothingElse(t *testing.T) {
 		ctx := context.Background()
 		e := newEnv(t, st)
 		s := e.newSchool(t)
-		path := practice(t, e, s.student)
-		e.must(t, http.StatusOK, req{Method: "POST", Path: path, Token: s.student, Body: batch(0, 6)})
+		d := newDrill(t, e, s.student)
+		d.send(t, 6)
 		e.must(t, http.StatusUnauthorized, e.studentReq(s.classCode, s.studentID, "9999")) // a failed login
-		other := practice(t, e, s.otherStudent)
-		e.must(t, http.StatusOK, req{Method: "POST", Path: other, Token: s.otherStudent, Body: batch(0, 4)})
-		g := store.Game{PlaySessionID: practiceID(t, path), Game: "potion", Seats: "[]", State: "{}", Status: "playing", CreatedAt: time.Now(), UpdatedAt: time.Now()}
+		newDrill(t, e, s.otherStudent).send(t, 4)
+		g := store.Game{PlaySessionID: d.id, Game: "potion", Seats: "[]", State: "{}", Status: "playing", CreatedAt: time.Now(), UpdatedAt: time.Now()}
 		require.NoError(t, st.CreateGame(ctx, &g))
 		_, err := st.SaveMove(ctx, store.Move{GameID: g.ID, State: "{}", Status: "over", At: time.Now(), Events: []store.GameEvent{{Event: "{}"}}})
 		require.NoError(t, err)
@@ -81,14 +81,6 @@ func TestErasingAStudentRemovesEverythingAboutThemAndNothingElse(t *testing.T) {
 		e.must(t, http.StatusNotFound, req{Method: "DELETE", Path: fmt.Sprintf("/api/v1/students/%d", s.studentID), Token: s.teacher})
 		e.must(t, http.StatusNotFound, req{Method: "GET", Path: fmt.Sprintf("/api/v1/students/%d/export", s.studentID), Token: s.teacher})
 	})
-}
-
-func practiceID(t testing.TB, path string) int64 {
-	t.Helper()
-	var id int64
-	_, err := fmt.Sscanf(path, "/api/v1/play/sessions/%d/attempts", &id)
-	require.NoError(t, err)
-	return id
 }
 
 // syncBuffer is a log destination shared by the server's goroutines.
@@ -146,8 +138,7 @@ func TestPasswordsPINsTokensAndCodesNeverReachTheLogs(t *testing.T) {
 	secrets = append(secrets, code)
 	e.must(t, http.StatusOK, req{Method: "GET", Path: "/api/v1/class-codes/" + s.classCode})
 
-	path := practice(t, e, s.student)
-	e.must(t, http.StatusOK, req{Method: "POST", Path: path, Token: s.student, Body: batch(0, 3)})
+	newDrill(t, e, s.student).send(t, 3)
 	e.must(t, http.StatusOK, req{Method: "GET", Path: fmt.Sprintf("/api/v1/students/%d/export", s.studentID), Token: s.teacher})
 	e.must(t, http.StatusNoContent, req{Method: "POST", Path: "/api/v1/auth/logout", Token: s.student})
 	e.must(t, http.StatusUnauthorized, req{Method: "GET", Path: "/api/v1/me", Token: s.student})

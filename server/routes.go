@@ -89,6 +89,7 @@ func (s *Server) routes() []Route {
 		{http.MethodPost, api + "/play/sessions", students, s.handlePlayStart},
 		{http.MethodPost, api + "/play/sessions/:id/end", students, s.handlePlayEnd},
 		{http.MethodGet, api + "/play/games/:id", students, s.handlePlayGame},
+		{http.MethodPost, api + "/play/games/:id/open", students, s.handlePlayOpen},
 		{http.MethodPost, api + "/play/games/:id/moves", students, s.handlePlayMove},
 		{http.MethodGet, api + "/play/games/:id/ws", students, s.handlePlayWS},
 		{http.MethodGet, "/student", anyone, s.handlePage("static/play/student.html")},
@@ -97,6 +98,7 @@ func (s *Server) routes() []Route {
 		// ingest
 		{http.MethodPost, api + "/practice/sessions", students, s.handlePracticeStart},
 		{http.MethodPost, api + "/play/sessions/:id/attempts", students, s.handleAnswers},
+		{http.MethodGet, api + "/play/sessions/:id/questions", students, s.handlePracticeQuestions},
 		{http.MethodGet, api + "/students/:id/export", teachers, s.handleStudentExport},
 		{http.MethodDelete, api + "/students/:id", teachers, s.handleStudentErase},
 

@@ -47,6 +47,10 @@ type Config struct {
 	// ReadTimeout bounds how long a client may take to send a whole
 	// request, headers and body (0: defaultReadTimeout). See HTTPServer.
 	ReadTimeout time.Duration
+	// MinAnswer is the shortest time a practice answer may take (0: 300
+	// ms, play.DefaultMinAnswer; negative: no bound — load tests only, a
+	// client may then answer faster than any child).
+	MinAnswer time.Duration
 }
 
 // defaultReadTimeout lets the largest body arrive over a slow school
@@ -57,14 +61,15 @@ const defaultReadTimeout = 10 * time.Second
 
 // Server serves the platform over HTTP.
 type Server struct {
-	cfg    Config
-	store  *store.Store
-	logger *slog.Logger
-	sealer *credential.Sealer
-	echo   *echo.Echo
-	web    *webAssets
-	play   *play.Service
-	ingest *limiter
+	cfg     Config
+	store   *store.Store
+	logger  *slog.Logger
+	sealer  *credential.Sealer
+	echo    *echo.Echo
+	web     *webAssets
+	play    *play.Service
+	ingest  *limiter
+	sockets *sockets
 	// checks counts the secrets checked at login (throttle.go).
 	checks atomic.Int64
 }
@@ -100,8 +105,10 @@ func New(cfg Config, st *store.Store, logger *slog.Logger) *Server {
 		panic(err)
 	}
 	s := &Server{cfg: cfg, store: st, logger: logger, sealer: sealer, web: mustLoadWeb()}
-	s.play = play.New(st, play.Options{Now: cfg.Now, Seed: cfg.PlaySeed, Logger: logger})
+	s.play = play.New(st, play.Options{Now: cfg.Now, Seed: cfg.PlaySeed, Logger: logger, MinAnswer: cfg.MinAnswer})
 	s.ingest = newLimiter(cfg.IngestLimit, cfg.Now)
+	s.sockets = newSockets()
+	st.OnLoginsRevoked(s.sockets.revoked)
 	s.echo = s.newEcho()
 	return s
 }

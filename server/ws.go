@@ -12,6 +12,7 @@ import (
 
 	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/play"
+	"github.com/multipli/multipli/store"
 )
 
 // The game WebSocket (PLAY_API.md): the server pushes {"type":"state"} on
@@ -45,7 +46,8 @@ func (s *Server) handlePlayWS(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	studentID := me(c).ID
+	login := me(c)
+	studentID := login.ID
 	lang := langOf(c)
 	// Refusals (not a player, no such game) are answered over HTTP,
 	// before the upgrade.
@@ -61,25 +63,47 @@ func (s *Server) handlePlayWS(c echo.Context) error {
 	conn.SetReadLimit(wsMaxMessage)
 
 	// The request's context ends with the hijacked request: the socket
-	// lives on its own context, ended when either side stops.
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	// lives on its own context, ended when either side stops, or with
+	// errLoginEnded when its login ends.
+	ctx, end := context.WithCancelCause(context.Background())
+	defer end(nil)
+	p := &wsPeer{conn: conn, version: -1, login: login, end: end}
+	s.sockets.add(p)
+	defer s.sockets.remove(p)
+	// A revocation between the handshake's check and the line above closed
+	// nothing: look again.
+	if err := s.liveLogin(ctx, login); errors.Is(err, errUnauthenticated) {
+		p.signedOut(lang)
+		return nil
+	}
 	sub := s.play.Hub().Subscribe(id)
 	defer sub.Close()
 
-	p := &wsPeer{conn: conn, version: -1}
 	if err := p.state(ctx, first); err != nil {
 		return nil
 	}
 	go func() {
-		defer cancel()
+		defer end(nil)
 		s.wsRead(ctx, p, id, studentID, first.Game, lang)
 	}()
+	// The login is looked at again every AuthSessionTTL: a revocation made
+	// by another instance (which cannot tell this one's sockets), or the
+	// login's expiry, closes the socket even when the child sends nothing.
+	recheck := time.NewTicker(store.AuthSessionTTL)
+	defer recheck.Stop()
 	for {
 		select {
 		case <-ctx.Done():
+			if errors.Is(context.Cause(ctx), errLoginEnded) {
+				p.signedOut(lang)
+				return nil
+			}
 			_ = conn.Close(websocket.StatusNormalClosure, "")
 			return nil
+		case <-recheck.C:
+			if err := s.liveLogin(ctx, login); errors.Is(err, errUnauthenticated) {
+				end(errLoginEnded)
+			}
 		case <-sub.C:
 			dto, err := s.play.View(ctx, id, studentID, p.lastVersion())
 			if err != nil {
@@ -95,12 +119,31 @@ func (s *Server) handlePlayWS(c echo.Context) error {
 	}
 }
 
-// wsRead applies the player's moves until the socket closes.
+// wsRead applies the player's moves until the socket closes. Every message
+// first checks that the socket's login is still live (the store keeps a
+// live login in memory for a moment, so this costs no database read at
+// every slap): a message after a logout, a secret reset, an erasure or the
+// login's expiry ends the socket instead of playing.
 func (s *Server) wsRead(ctx context.Context, p *wsPeer, gameID, studentID int64, game, lang string) {
+	// Not ctx: a read whose context ends closes the connection at once, and
+	// a socket whose login ended must first be told why (signedOut). The
+	// read ends when the connection closes.
+	readCtx := context.WithoutCancel(ctx)
 	for {
-		_, data, err := p.conn.Read(ctx)
+		_, data, err := p.conn.Read(readCtx)
 		if err != nil {
 			return
+		}
+		switch err := s.liveLogin(ctx, p.login); {
+		case errors.Is(err, errUnauthenticated):
+			p.end(errLoginEnded)
+			return
+		case err != nil:
+			if ctx.Err() != nil {
+				return
+			}
+			p.fail(ctx, playErrorDetail{Code: "unavailable", Message: message(lang, "unavailable", nil)})
+			continue
 		}
 		var in wsIn
 		if err := json.Unmarshal(data, &in); err != nil || in.Type != "move" || len(in.Move) == 0 {
@@ -108,7 +151,10 @@ func (s *Server) wsRead(ctx context.Context, p *wsPeer, gameID, studentID int64,
 			continue
 		}
 		dto, err := s.play.Move(ctx, play.MoveRequest{GameID: gameID, StudentID: studentID, Version: p.lastVersion(), Seq: in.Seq, Move: in.Move})
-		var re *games.RuleError
+		var (
+			re  *games.RuleError
+			req *play.RequestError
+		)
 		switch {
 		case err == nil:
 			if p.state(ctx, dto) != nil {
@@ -116,6 +162,8 @@ func (s *Server) wsRead(ctx context.Context, p *wsPeer, gameID, studentID int64,
 			}
 		case errors.As(err, &re):
 			p.fail(ctx, ruleDetail(lang, game, re))
+		case errors.As(err, &req):
+			p.fail(ctx, requestDetail(lang, req))
 		case errors.Is(err, play.ErrStale):
 			p.fail(ctx, playErrorDetail{Code: "game.version_conflict", Message: playMessage(lang, "game.version_conflict", nil)})
 			if dto, err := s.play.View(ctx, gameID, studentID, p.lastVersion()); err == nil && p.state(ctx, dto) != nil {
@@ -131,10 +179,52 @@ func (s *Server) wsRead(ctx context.Context, p *wsPeer, gameID, studentID int64,
 	}
 }
 
+// errLoginEnded is why a socket ends when its login was revoked or expired.
+var errLoginEnded = errors.New("server: the socket's login ended")
+
+// wsSignedOut is the close code of a socket whose login ended: the page
+// stops reconnecting and asks the child to sign in again.
+const wsSignedOut = websocket.StatusPolicyViolation
+
+// sockets are this instance's open game sockets, so that a login revoked
+// here (a logout, a secret reset, an erasure) closes its sockets at once.
+type sockets struct {
+	mu   sync.Mutex
+	open map[*wsPeer]struct{}
+}
+
+func newSockets() *sockets { return &sockets{open: map[*wsPeer]struct{}{}} }
+
+func (ss *sockets) add(p *wsPeer) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	ss.open[p] = struct{}{}
+}
+
+func (ss *sockets) remove(p *wsPeer) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	delete(ss.open, p)
+}
+
+// revoked ends the sockets of the logins a revocation ended (the store
+// calls it: store.OnLoginsRevoked).
+func (ss *sockets) revoked(match func(store.AuthSession) bool) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	for p := range ss.open {
+		if match(store.AuthSession{JTI: p.login.JTI, Role: string(p.login.Role), Subject: p.login.ID}) {
+			p.end(errLoginEnded)
+		}
+	}
+}
+
 // wsPeer writes to one socket: states in increasing versions only (the
 // pipeline's answer and the hub's signal may race), errors as they come.
 type wsPeer struct {
 	conn    *websocket.Conn
+	login   principal
+	end     context.CancelCauseFunc
 	mu      sync.Mutex
 	version int
 }
@@ -161,12 +251,22 @@ func (p *wsPeer) fail(ctx context.Context, d playErrorDetail) {
 	_ = p.write(ctx, wsOut{Type: "error", Error: &d})
 }
 
+// signedOut tells the page its login ended, then closes the socket.
+func (p *wsPeer) signedOut(lang string) {
+	ctx, cancel := context.WithTimeout(context.Background(), wsWriteTimeout)
+	defer cancel()
+	p.fail(ctx, playErrorDetail{Code: "login_ended", Message: message(lang, "login_ended", nil)})
+	_ = p.conn.Close(wsSignedOut, "login ended")
+}
+
 func (p *wsPeer) write(ctx context.Context, v wsOut) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	wctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
+	// Not ended by the socket's context: a write cut short closes the
+	// connection at once, before a socket whose login ended is told why.
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), wsWriteTimeout)
 	defer cancel()
 	return p.conn.Write(wctx, websocket.MessageText, b)
 }

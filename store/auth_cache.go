@@ -37,6 +37,8 @@ type loginCache struct {
 	gen     uint64 // bumped by every revocation, so a read that began before does not store a stale row
 	entries map[string]cachedLogin
 	now     func() time.Time
+	// watchers are told of every revocation (OnLoginsRevoked).
+	watchers []func(revoked func(AuthSession) bool)
 }
 
 func newLoginCache() *loginCache {
@@ -83,8 +85,16 @@ func (c *loginCache) put(a AuthSession, gen uint64) {
 }
 
 // revoke drops the logins that match (by token id, or every login of a
-// subject) and makes reads in flight forget what they read.
+// subject), makes reads in flight forget what they read, and tells the
+// watchers.
 func (c *loginCache) revoke(match func(AuthSession) bool) {
+	for _, f := range c.drop(match) {
+		f(match)
+	}
+}
+
+// drop is revoke without telling the watchers; it returns them.
+func (c *loginCache) drop(match func(AuthSession) bool) []func(func(AuthSession) bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.gen++
@@ -93,4 +103,11 @@ func (c *loginCache) revoke(match func(AuthSession) bool) {
 			delete(c.entries, k)
 		}
 	}
+	return c.watchers
+}
+
+func (c *loginCache) watch(f func(revoked func(AuthSession) bool)) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.watchers = append(c.watchers[:len(c.watchers):len(c.watchers)], f)
 }

@@ -37,15 +37,42 @@ func (s *Store) AuthSession(ctx context.Context, jti string) (AuthSession, error
 	return a, wrap(err, "find auth session")
 }
 
-// RevokeAuthSession ends a token; revoking twice keeps the first time.
+// RevokeAuthSession ends a token (a logout); revoking twice keeps the
+// first time.
 func (s *Store) RevokeAuthSession(ctx context.Context, jti string, at time.Time) error {
-	s.logins.revoke(func(a AuthSession) bool { return a.JTI == jti })
+	match := func(a AuthSession) bool { return a.JTI == jti }
+	s.logins.drop(match)
 	err := s.db.WithContext(ctx).Model(&AuthSession{}).
 		Where("jti = ? AND revoked_at IS NULL", jti).Update("revoked_at", at.UTC()).Error
 	// Again after the write: a read that began before it must not keep the
 	// live row it found.
-	s.logins.revoke(func(a AuthSession) bool { return a.JTI == jti })
+	s.logins.revoke(match)
 	return wrap(err, "revoke auth session")
+}
+
+// RevokeStudentSessions ends every login of a student (every live row of
+// auth_sessions whose subject they are): their PIN or pictures changed, so
+// whoever signed in with the old secret is signed out on every device.
+// This process refuses those logins at once and tells OnLoginsRevoked's
+// watchers (the server closes the child's game sockets); other instances
+// within AuthSessionTTL.
+func (s *Store) RevokeStudentSessions(ctx context.Context, studentID int64, at time.Time) error {
+	match := func(a AuthSession) bool { return a.Role == "student" && a.Subject == studentID }
+	s.logins.drop(match)
+	err := s.db.WithContext(ctx).Model(&AuthSession{}).
+		Where("role = 'student' AND subject = ? AND revoked_at IS NULL", studentID).Update("revoked_at", at.UTC()).Error
+	s.logins.revoke(match)
+	return wrap(err, "revoke the logins of student %d", studentID)
+}
+
+// OnLoginsRevoked registers f, called in this process after every
+// revocation — a logout (RevokeAuthSession), a child's logins ended
+// (RevokeStudentSessions), an erasure (EraseStudent) — with a test telling
+// the logins it ended (by JTI, Role and Subject). f must not block. Other
+// instances learn of a revocation when they read the login again, within
+// AuthSessionTTL.
+func (s *Store) OnLoginsRevoked(f func(revoked func(AuthSession) bool)) {
+	s.logins.watch(f)
 }
 
 // PruneAuthSessions deletes the tokens that expired before the given time.

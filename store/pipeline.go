@@ -188,7 +188,7 @@ func (w *writer) readAll(ctx context.Context, pc *pgx.Conn, items []*piped) erro
 		it.row = sessionRow{id: it.p.session, locked: true, week: weekOf(it.p.student, it.p.at)}
 		b.Queue(lock, it.row.week.year, it.row.week.week, it.p.session, it.p.student)
 		chunk := it.p.attempts("")
-		query, args, index := practiceInsert(chunk)
+		query, args, index := practiceInsert(chunk, it.p.plan)
 		ins[i] = inserted{chunk, index}
 		b.Queue(query, args...)
 		it.st = w.checked.take(it.p.student)
@@ -202,13 +202,16 @@ func (w *writer) readAll(ctx context.Context, pc *pgx.Conn, items []*piped) erro
 		return err
 	}
 	for i, it := range items {
-		var ended sql.NullTime
+		var (
+			ended sql.NullTime
+			plan  string
+		)
 		r := &it.row
-		err := res.QueryRow().Scan(&r.student, &ended, &it.level, &r.started, &r.previous, &r.playedMS, &r.core, &r.typical)
+		err := res.QueryRow().Scan(&r.student, &ended, &it.level, &r.started, &r.previous, &r.playedMS, &r.core, &r.typical, &plan)
 		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 			return err
 		}
-		it.refused = it.p.check(err, r.student, ended)
+		it.refused = it.p.check(err, r.student, ended, plan)
 		rows, err := res.Query()
 		if err != nil {
 			return err
@@ -286,10 +289,12 @@ func scanFacts(res pgx.BatchResults, raw string) (*studentState, error) {
 }
 
 // practiceInsert is the pipeline's INSERT of a practice batch: it stores
-// the answers only if the session is the child's and still open, at the
-// child's level, so that it can go in the same round trip as the lock
-// that reads the same facts. RETURNING and the index are attemptsInsert's.
-func practiceInsert(chunk []Attempt) (string, []any, map[[2]int64]int) {
+// the answers only if the session is the child's and still open (and, for
+// RecordPracticeIf, its plan still the one the answers were checked
+// against), at the child's level, so that it can go in the same round trip
+// as the lock that reads the same facts. RETURNING and the index are
+// attemptsInsert's.
+func practiceInsert(chunk []Attempt, swap *planSwap) (string, []any, map[[2]int64]int) {
 	var b strings.Builder
 	b.WriteString(`INSERT INTO attempts (student_id, play_session_id, game, level, a, b, given, correct, kind, response_ms, seq, at)
 		SELECT v.student_id, v.play_session_id, v.game, s.level, v.a, v.b, v.given, v.correct, v.kind, v.response_ms, v.seq, v.at
@@ -314,7 +319,12 @@ func practiceInsert(chunk []Attempt) (string, []any, map[[2]int64]int) {
 	}
 	// ORDER BY: the ids, the log's order, follow the batch's.
 	b.WriteString(`) AS v (n, student_id, play_session_id, game, a, b, given, correct, kind, response_ms, seq, at)
-		JOIN play_sessions ps ON ps.id = v.play_session_id AND ps.student_id = v.student_id AND ps.ended_at IS NULL
+		JOIN play_sessions ps ON ps.id = v.play_session_id AND ps.student_id = v.student_id AND ps.ended_at IS NULL`)
+	if swap != nil {
+		b.WriteString(" AND ps.plan = ?")
+		args = append(args, swap.from)
+	}
+	b.WriteString(`
 		JOIN students s ON s.id = v.student_id
 		ORDER BY v.n
 		ON CONFLICT (play_session_id, seq) DO NOTHING RETURNING id, play_session_id, seq`)
@@ -327,6 +337,13 @@ func (w *writer) writeAll(ctx context.Context, pc *pgx.Conn, items []*piped) err
 	q := conn{ctx: ctx, st: w.st, pg: true, collect: true}
 	b := &pgx.Batch{}
 	for _, it := range items {
+		if it.refused == nil {
+			if err := it.p.allNew(len(it.fresh)); err != nil {
+				// Its answers are in the group's transaction: the savepoint
+				// path refuses it alone.
+				return err
+			}
+		}
 		if it.refused != nil || len(it.fresh) == 0 {
 			it.p.rec = Recorded{Stored: len(it.fresh), Duplicates: len(it.p.answers) - len(it.fresh)}
 			continue
@@ -348,6 +365,9 @@ func (w *writer) writeAll(ctx context.Context, pc *pgx.Conn, items []*piped) err
 		it.st.raw = raw
 		for _, d := range weekStatements(deltas, later) {
 			b.Queue(dollars(d.query), d.args...)
+		}
+		if it.p.plan != nil {
+			b.Queue(dollars(planUpdate), it.p.plan.to, it.p.session)
 		}
 		it.p.rec = Recorded{Stored: len(it.fresh), Duplicates: len(it.p.answers) - len(it.fresh)}
 	}

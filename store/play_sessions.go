@@ -29,20 +29,23 @@ type PlaySession struct {
 func (s *Store) CreatePlaySession(ctx context.Context, p *PlaySession) error {
 	p.StartedAt = normalize(p.StartedAt)
 	p.LastActiveAt, p.PlayedMS = nil, 0
-	err := s.w.write(ctx, p.StudentID, func(tx *gorm.DB) error {
-		if err := tx.Create(p).Error; err != nil {
-			return err
-		}
-		k := weekOf(p.StudentID, p.StartedAt)
-		_, err := s.conn(tx).exec(`INSERT INTO student_weeks (student_id, year, week, sessions) VALUES (?, ?, ?, 1)
-			ON CONFLICT (student_id, year, week) DO UPDATE SET sessions = student_weeks.sessions + 1`, k.student, k.year, k.week)
-		return err
-	})
+	err := s.w.write(ctx, p.StudentID, func(tx *gorm.DB) error { return s.createSessionTx(tx, p) })
 	if err != nil {
 		p.ID = 0
 		return classify(err, "create play session")
 	}
 	return nil
+}
+
+// createSessionTx inserts p and counts it in the student's week.
+func (s *Store) createSessionTx(tx *gorm.DB, p *PlaySession) error {
+	if err := tx.Create(p).Error; err != nil {
+		return err
+	}
+	k := weekOf(p.StudentID, p.StartedAt)
+	_, err := s.conn(tx).exec(`INSERT INTO student_weeks (student_id, year, week, sessions) VALUES (?, ?, ?, 1)
+		ON CONFLICT (student_id, year, week) DO UPDATE SET sessions = student_weeks.sessions + 1`, k.student, k.year, k.week)
+	return err
 }
 
 // PlaySession finds a play session by id.

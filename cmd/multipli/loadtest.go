@@ -20,6 +20,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/multipli/multipli/play"
 	"github.com/multipli/multipli/server"
 	"github.com/multipli/multipli/store"
 )
@@ -118,7 +119,15 @@ func runLoadtest(ctx context.Context, args []string, getenv func(string) string,
 		pace = fmt.Sprintf("%.0f attempts/s offered", f.rate)
 	}
 	fmt.Fprintf(stdout, "loadtest: %s, %d clients, %d answers a request, %s, at most %d requests or %s a phase\n", base, f.clients, f.batch, pace, f.requests, f.duration)
-	w, err := setupWorld(ctx, client, base, f.clients)
+	// The server refuses practice answers faster than a child's (play
+	// package, 300 ms a question); the in-process server lifts the bound,
+	// as it lifts the ingestion limit. Against --target, each client waits
+	// until its questions may be answered.
+	floor := play.DefaultMinAnswer
+	if f.target == "" {
+		floor = 0
+	}
+	w, err := setupWorld(ctx, client, base, f.clients, f.batch, floor)
 	if err != nil {
 		return err
 	}
@@ -135,14 +144,14 @@ func runLoadtest(ctx context.Context, args []string, getenv func(string) string,
 	}
 	if phases["http"] {
 		mem := startMemSampler(pid)
-		r := runHTTPPhase(ctx, client, base, w, f)
+		r := runHTTPPhase(ctx, client, base, w, f, floor)
 		r.mem = mem.stop()
 		results = append(results, r)
 	}
 	closed := f
 	closed.rate = 0
 	if phases["http-max"] {
-		r := runHTTPPhase(ctx, client, base, w, closed)
+		r := runHTTPPhase(ctx, client, base, w, closed, floor)
 		r.name = platformMax
 		results = append(results, r)
 	}
@@ -201,11 +210,12 @@ func loadtestTarget(ctx context.Context, f loadtestFlags, stderr io.Writer) (str
 	_, _ = rand.Read(key)
 	// The in-process server hashes children's PINs at bcrypt's minimum
 	// cost so that the set-up (200 logins) does not dominate the run; the
-	// measured path hashes nothing. Its ingestion limit is lifted: the
-	// load generator is one "student" per client answering far faster
-	// than a child.
+	// measured path hashes nothing. Its ingestion limit and its floor on
+	// how fast a practice answer may come are lifted: the load generator
+	// is one "student" per client answering far faster than a child (the
+	// questions are still asked, checked and stored).
 	srv := server.New(server.Config{SecretKey: key, BcryptCost: bcrypt.MinCost,
-		IngestLimit: server.IngestLimit{Rate: 1e6, Burst: 1e6}}, st, logger)
+		IngestLimit: server.IngestLimit{Rate: 1e6, Burst: 1e6}, MinAnswer: -1}, st, logger)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		_ = st.Close()

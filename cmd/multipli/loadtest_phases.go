@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -118,7 +119,8 @@ func runClients(ctx context.Context, name string, w *world, f loadtestFlags, do 
 	return res
 }
 
-// runStorePhase calls the write path directly, as the HTTP handler does.
+// runStorePhase calls the write path directly, as the HTTP handler does
+// (without the questions' check: its answers are numbered apart).
 func runStorePhase(ctx context.Context, st *store.Store, w *world, f loadtestFlags) phaseResult {
 	return runClients(ctx, "store write path, in-process", w, f, func(ctx context.Context, s *loadStudent, buf []byte) (int, []byte, error) {
 		answers := make([]store.Answer, f.batch)
@@ -134,13 +136,27 @@ func runStorePhase(ctx context.Context, st *store.Store, w *world, f loadtestFla
 	})
 }
 
-// runHTTPPhase posts answer batches to the platform.
-func runHTTPPhase(ctx context.Context, c *http.Client, base string, w *world, f loadtestFlags) phaseResult {
+// runHTTPPhase posts the answers to the questions the server asked; each
+// answer carries the next questions. A client waits until a child could
+// have answered (the server's floor; none in process) — counted in the
+// latency when paced, so that a rate the floor forbids with so few clients
+// shows.
+func runHTTPPhase(ctx context.Context, c *http.Client, base string, w *world, f loadtestFlags, floor time.Duration) phaseResult {
 	return runClients(ctx, "platform over HTTP", w, f, func(ctx context.Context, s *loadStudent, buf []byte) (int, []byte, error) {
-		buf = appendBatch(buf[:0], s.seq, f.batch)
-		s.seq += int64(f.batch)
+		if wait := time.Until(s.readyAt); wait > 0 {
+			select {
+			case <-time.After(wait):
+			case <-ctx.Done():
+				return 0, buf, ctx.Err()
+			}
+		}
+		buf = appendAnswers(buf[:0], s.questions)
 		path := base + "/api/v1/play/sessions/" + strconv.FormatInt(s.session, 10) + "/attempts"
-		return post(ctx, c, path, s.token, buf, f.batch)
+		n, raw, err := post(ctx, c, path, s.token, buf)
+		if err != nil {
+			return 0, buf, err
+		}
+		return n, buf, s.asked(raw, floor)
 	})
 }
 
@@ -166,8 +182,9 @@ func runBarePhase(ctx context.Context, c *http.Client, w *world, f loadtestFlags
 	defer func() { _ = hs.Close() }()
 	base := "http://" + ln.Addr().String()
 	return runClients(ctx, bareName, w, f, func(ctx context.Context, s *loadStudent, buf []byte) (int, []byte, error) {
-		buf = appendBatch(buf[:0], s.seq, f.batch)
-		return post(ctx, c, base+"/bare/"+strconv.FormatInt(s.session, 10)+"/attempts", s.token, buf, f.batch)
+		buf = appendAnswers(buf[:0], s.questions)
+		n, _, err := post(ctx, c, base+"/bare/"+strconv.FormatInt(s.session, 10)+"/attempts", s.token, buf)
+		return n, buf, err
 	}), nil
 }
 
@@ -176,26 +193,35 @@ const (
 	bareName    = "bare Echo handler, closed loop"
 )
 
-func post(ctx context.Context, c *http.Client, url, token string, body []byte, n int) (int, []byte, error) {
+// post sends a batch of answers and returns how many it stored, and the
+// answer's body.
+func post(ctx context.Context, c *http.Client, url, token string, body []byte) (int, []byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
-		return 0, body, err
+		return 0, nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer "+token)
 	res, err := c.Do(req)
 	if err != nil {
-		return 0, body, err
+		return 0, nil, err
 	}
 	raw, err := io.ReadAll(res.Body)
 	_ = res.Body.Close()
 	if err != nil {
-		return 0, body, err
+		return 0, nil, err
 	}
 	if res.StatusCode != http.StatusOK {
-		return 0, body, fmt.Errorf("status %d: %s", res.StatusCode, bytes.TrimSpace(raw))
+		return 0, nil, fmt.Errorf("status %d: %s", res.StatusCode, bytes.TrimSpace(raw))
 	}
-	return n, body, nil
+	var rec struct {
+		Stored     int `json:"stored"`
+		Duplicates int `json:"duplicates"`
+	}
+	if err := json.Unmarshal(raw, &rec); err != nil {
+		return 0, nil, fmt.Errorf("read the answer: %w", err)
+	}
+	return rec.Stored + rec.Duplicates, raw, nil
 }
 
 // memSample is the resident memory of the measured process at a moment.

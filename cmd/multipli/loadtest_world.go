@@ -6,21 +6,50 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
-// loadStudent is one client's identity: a signed-in student and their
-// practice session.
+// loadStudent is one client's identity: a signed-in student, their
+// practice session and the questions the server waits for.
 type loadStudent struct {
-	id      int64
-	token   string
-	session int64
-	seq     int64 // next answer sequence number
+	id        int64
+	token     string
+	session   int64
+	questions []question // asked by the server, to answer next
+	readyAt   time.Time  // when a child could have answered them (the server's floor)
+	seq       int64      // next sequence number of the store phase's own answers
+}
+
+// question is one practice question the server asked.
+type question struct {
+	Seq int64 `json:"seq"`
+	A   int   `json:"a"`
+	B   int   `json:"b"`
+}
+
+// asked reads the questions of an answer (the start of a session or a
+// batch's answer) and when they may be answered: a server refuses the k-th
+// question of a round answered sooner than k × floor after it asked.
+func (s *loadStudent) asked(raw []byte, floor time.Duration) error {
+	var out struct {
+		Questions []question `json:"questions"`
+	}
+	if err := json.Unmarshal(raw, &out); err != nil {
+		return fmt.Errorf("loadtest: read the questions: %w", err)
+	}
+	if len(out.Questions) == 0 {
+		return errors.New("loadtest: the server asked no question")
+	}
+	s.questions = out.Questions
+	s.readyAt = time.Now().Add(time.Duration(len(out.Questions)) * floor)
+	return nil
 }
 
 type world struct {
@@ -28,8 +57,10 @@ type world struct {
 }
 
 // setupWorld creates a teacher, classes of at most 50, the students, signs
-// each in and opens a practice session each, through the public API.
-func setupWorld(ctx context.Context, c *http.Client, base string, n int) (*world, error) {
+// each in and opens a practice session each, through the public API, with
+// rounds of batch questions (a request answers a round). floor is the
+// server's bound on how fast a practice answer may come (0: none).
+func setupWorld(ctx context.Context, c *http.Client, base string, n, batch int, floor time.Duration) (*world, error) {
 	var suffix [4]byte
 	_, _ = rand.Read(suffix[:])
 	run := hex.EncodeToString(suffix[:])
@@ -91,12 +122,22 @@ func setupWorld(ctx context.Context, c *http.Client, base string, n int) (*world
 				errs <- err
 				return
 			}
-			var ps struct{ ID int64 }
-			if err := call(ctx, c, base, "POST", "/api/v1/practice/sessions", login.Token, nil, &ps, http.StatusCreated); err != nil {
+			var ps json.RawMessage
+			if err := call(ctx, c, base, "POST", "/api/v1/practice/sessions", login.Token, map[string]int{"questions": batch}, &ps, http.StatusCreated); err != nil {
 				errs <- err
 				return
 			}
-			w.students[i] = &loadStudent{id: kids[i].ID, token: login.Token, session: ps.ID}
+			var id struct{ ID int64 }
+			if err := json.Unmarshal(ps, &id); err != nil {
+				errs <- err
+				return
+			}
+			st := &loadStudent{id: kids[i].ID, token: login.Token, session: id.ID, seq: storeSeqs}
+			if err := st.asked(ps, floor); err != nil {
+				errs <- err
+				return
+			}
+			w.students[i] = st
 		}()
 	}
 	wg.Wait()
@@ -145,31 +186,33 @@ func call(ctx context.Context, c *http.Client, base, method, path, token string,
 	return nil
 }
 
-// appendBatch writes the JSON of n answers from seq on, without reflection
-// (the load generator shares the CPU with the server it measures). Three
-// in four answers are right.
-func appendBatch(b []byte, seq int64, n int) []byte {
+// storeSeqs numbers the store phase's own answers (it calls the write
+// path directly, with no question asked), far from the questions' numbers.
+const storeSeqs = 1 << 40
+
+// appendAnswers writes the JSON of the answers to the questions, without
+// reflection (the load generator shares the CPU with the server it
+// measures). Three in four answers are right.
+func appendAnswers(b []byte, qs []question) []byte {
 	b = append(b, `{"attempts":[`...)
-	for i := range n {
-		s := seq + int64(i)
-		a, bb := 2+int(s%8), 2+int(s/8%8)
-		given := a * bb
-		if s%4 == 3 {
+	for i, q := range qs {
+		given := q.A * q.B
+		if q.Seq%4 == 3 {
 			given++
 		}
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = append(b, `{"seq":`...)
-		b = strconv.AppendInt(b, s, 10)
+		b = strconv.AppendInt(b, q.Seq, 10)
 		b = append(b, `,"a":`...)
-		b = strconv.AppendInt(b, int64(a), 10)
+		b = strconv.AppendInt(b, int64(q.A), 10)
 		b = append(b, `,"b":`...)
-		b = strconv.AppendInt(b, int64(bb), 10)
+		b = strconv.AppendInt(b, int64(q.B), 10)
 		b = append(b, `,"given":`...)
 		b = strconv.AppendInt(b, int64(given), 10)
 		b = append(b, `,"response_ms":`...)
-		b = strconv.AppendInt(b, 900+s%4000, 10)
+		b = strconv.AppendInt(b, 900+q.Seq%4000, 10)
 		b = append(b, `,"kind":"answer"}`...)
 	}
 	return append(b, "]}"...)

@@ -168,10 +168,24 @@ function setupAdultForm(form) {
 
 // afterSignIn is where an adult goes once signed in: back to the page that
 // sent them here (?next=, set by the server when their login had expired),
-// if it is a page of this site, else home.
+// if it is a page of this site, else home. The browser's URL parser is the
+// judge, not a pattern: it drops tabs and newlines and reads "\" as "/", so
+// "/<tab>/evil" or "/\evil" is "//evil", another site. next must be a path
+// starting with a single "/", and once parsed against this page it must
+// have this page's origin and still a path starting with a single "/" (the
+// parser turns "/.//evil" into "//evil"); the parsed form is what is
+// followed.
 function afterSignIn() {
   const next = new URLSearchParams(location.search).get("next") || "";
-  return /^\/(?![\/\\])/.test(next) ? next : "/home";
+  if (!/^\/(?![\/\\])/.test(next)) return "/home";
+  let url;
+  try {
+    url = new URL(next, location.origin);
+  } catch {
+    return "/home";
+  }
+  if (url.origin !== location.origin || !/^\/(?![\/\\])/.test(url.pathname)) return "/home";
+  return url.pathname + url.search + url.hash;
 }
 
 function start() {

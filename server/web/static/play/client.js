@@ -57,11 +57,17 @@ export const play = {
   me: () => request("GET", "/me"),
   start: (game, edition, opts = {}) => request("POST", "/play/sessions", { game, edition, ...opts }),
   game: (id) => request("GET", `/play/games/${encodeURIComponent(id)}`),
+  // open joins an invited classmate and lets the game's clock act (a POST:
+  // GET only reads).
+  open: (id) => request("POST", `/play/games/${encodeURIComponent(id)}/open`, {}),
   move: (id, version, seq, move) =>
     request("POST", `/play/games/${encodeURIComponent(id)}/moves`, { version, seq, move }),
   end: (sessionID) => request("POST", `/play/sessions/${encodeURIComponent(sessionID)}/end`, {}),
   logout: () => request("POST", "/auth/logout", {}),
 };
+
+// SIGNED_OUT is the close code of a socket whose login ended.
+const SIGNED_OUT = 1008;
 
 // GameSocket keeps a WebSocket to one game open: it reconnects with a
 // growing delay (up to 8 s) and reports states, errors and whether it is up.
@@ -96,11 +102,19 @@ export class GameSocket {
       if (msg.type === "state" && msg.game) this.onState(msg.game);
       else if (msg.type === "error" && msg.error) {
         const e = msg.error;
-        this.onError(new ApiError(422, e.code, e.message, e.params));
+        // login_ended: the login was revoked or expired (status 401, so the
+        // page offers to sign in again).
+        this.onError(new ApiError(e.code === "login_ended" ? 401 : 422, e.code, e.message, e.params));
       }
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (ev) => {
       this.ws = null;
+      // 1008: the server closed the socket because the login ended; a new
+      // socket would be refused too.
+      if (ev.code === SIGNED_OUT) {
+        this.closed = true;
+        return;
+      }
       this.onStatus(false);
       this.retry();
     });

@@ -54,7 +54,7 @@ class GamePage {
 
   async load() {
     try {
-      await this.accept(await this.transport.game(this.gameID));
+      await this.accept(await this.transport.open(this.gameID));
     } catch (err) {
       this.showError(err);
     }
@@ -68,14 +68,16 @@ class GamePage {
     });
   }
 
-  // pollUnless: while the socket is down, an unfinished game is fetched every
-  // 3 s so a classmate's or a computer's move still shows.
+  // pollUnless: while the socket is down, an unfinished game is opened again
+  // every 3 s (open, not a plain read: with no socket anywhere, nothing
+  // else plays what the game's clock has due) so a classmate's or a
+  // computer's move still shows.
   pollUnless(up) {
     clearInterval(this.poll);
     if (up) return;
     this.poll = setInterval(async () => {
       if (this.busy || !this.dto || this.dto.over) return;
-      try { this.accept(await this.transport.game(this.gameID)); } catch { /* next time */ }
+      try { this.accept(await this.transport.open(this.gameID)); } catch { /* next time */ }
     }, 3000);
   }
 
@@ -198,7 +200,9 @@ class GamePage {
   // false when the server refused it (the reason is shown).
   async move(m) {
     const d = this.dto;
-    const seq = Math.max(d.version + 1, this.lastSeq + 1);
+    // Above the seat's last applied move (last_seq: known after a reload
+    // too), else the server takes the move for a resend.
+    const seq = Math.max(d.version + 1, this.lastSeq + 1, (d.last_seq || 0) + 1);
     this.lastSeq = seq;
     this.hideAlert();
     if (this.socket && this.socket.send(seq, m)) return true;

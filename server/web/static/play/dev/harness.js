@@ -16,6 +16,7 @@ let dto = await (await fetch(`fixtures/${name}.json`)).json();
 
 const transport = {
   game: async () => dto,
+  open: async () => dto,
   move: async (id, version, seq, move) => {
     sent.textContent += JSON.stringify({ version, seq, move }) + "\n";
     if (q.get("refuse")) {
