@@ -151,7 +151,7 @@ func TestBrowserResultNamesSeveralWinnersInThePlural(t *testing.T) {
 		const root = document.createElement("main");
 		document.body.append(root);
 		const { mount } = await import("/static/play/shell.js");
-		await mount({ root, gameID: "over", socket: false, transport: { game: async () => dto, move: async () => dto, end: async () => ({}), start: async () => ({}) } });
+		await mount({ root, gameID: "over", socket: false, transport: { game: async () => dto, open: async () => dto, move: async () => dto, end: async () => ({}), start: async () => ({}) } });
 		await new Promise((r) => setTimeout(r, 100));
 		return root.querySelector("#result-title").textContent + "|" + root.querySelector(".result p").textContent;
 	})()`)

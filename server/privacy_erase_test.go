@@ -214,7 +214,7 @@ func (e *env) classmatesWhoPlayed(t *testing.T) classmates {
 
 	// Zéphyrine invites Léa; they play the game to its end.
 	w.hostedSession, w.hosted = e.startGame(t, w.zephT, map[string]any{"game": "potion", "edition": "4", "classmate_id": w.lea})
-	w.leaHostedSession = num(t, e.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(w.hosted, ""), Token: w.leaT}).JSON["session_id"])
+	w.leaHostedSession = num(t, e.must(t, http.StatusOK, req{Method: "POST", Path: playGamePath(w.hosted, "/open"), Token: w.leaT}).JSON["session_id"])
 	seqs := []int64{0, 0}
 	for range 400 {
 		moved, over := e.playRound(t, w.hosted, []string{w.zephT, w.leaT}, seqs)
@@ -228,7 +228,7 @@ func (e *env) classmatesWhoPlayed(t *testing.T) classmates {
 	// Léa invites Zéphyrine; they play a few moves each and stop with Léa
 	// to play.
 	_, w.joined = e.startGame(t, w.leaT, map[string]any{"game": "potion", "edition": "3", "classmate_id": w.zeph})
-	e.must(t, http.StatusOK, req{Method: "GET", Path: playGamePath(w.joined, ""), Token: w.zephT})
+	e.must(t, http.StatusOK, req{Method: "POST", Path: playGamePath(w.joined, "/open"), Token: w.zephT})
 	seqs = []int64{0, 0}
 	for range 100 {
 		moved, over := e.playRound(t, w.joined, []string{w.leaT, w.zephT}, seqs)
