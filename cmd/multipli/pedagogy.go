@@ -15,12 +15,15 @@ import (
 // runPedagogy dispatches the pedagogy tools: pedagogy eval.
 func runPedagogy(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "eval" {
-		fmt.Fprintln(stderr, "usage: multipli pedagogy eval --attempts FILE.csv [--json]")
+		fmt.Fprintln(stderr, "usage: multipli pedagogy eval --attempts FILE.csv [--split students] [--seed N] [--bootstrap N] [--json]")
 		return errors.New("pedagogy: unknown or missing tool (eval)")
 	}
 	fs := flag.NewFlagSet("pedagogy eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	path := fs.String("attempts", "", "attempts CSV: student,a,b,correct,response_ms,order with a header")
+	split := fs.String("split", "", `"students": tune every predictor on half of the students, report on the other half`)
+	seed := fs.Uint64("seed", 1, "seed of the split and of the bootstrap")
+	boot := fs.Int("bootstrap", pedagogy.DefaultBootstrap, "bootstrap draws of students for the 95 % intervals (negative: none)")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
@@ -38,17 +41,55 @@ func runPedagogy(ctx context.Context, args []string, getenv func(string) string,
 	if err != nil {
 		return fmt.Errorf("pedagogy eval: %w", err)
 	}
-	rep := pedagogy.Eval(pedagogy.DefaultModel(), rows)
+	if *boot == 0 {
+		*boot = -1
+	}
+	rep, err := pedagogy.Eval(pedagogy.DefaultModel(), rows, pedagogy.EvalConfig{Split: *split, Seed: *seed, Bootstrap: *boot})
+	if err != nil {
+		return err
+	}
 	if *asJSON {
 		return writeJSON(stdout, rep)
 	}
-	fmt.Fprintf(stdout, "%d attempts, %d students, %.1f %% right\n\n", rep.Attempts, rep.Students, 100*rep.Correct)
-	fmt.Fprintln(stdout, "| predictor | AUC | log-loss | RMSE |")
-	fmt.Fprintln(stdout, "|---|---|---|---|")
-	for _, s := range rep.Scores {
-		fmt.Fprintf(stdout, "| %s | %.3f | %.4f | %.4f |\n", s.Predictor, s.AUC, s.LogLoss, s.RMSE)
-	}
+	writeEvalTables(stdout, rep)
 	return nil
+}
+
+// writeEvalTables prints the report as Markdown tables, figures with their
+// 95 % intervals by student.
+func writeEvalTables(w io.Writer, rep pedagogy.EvalReport) {
+	if rep.Split != "" {
+		fmt.Fprintf(w, "split by %s (seed %d): tuned on %d students (%d attempts), reported on %d students\n",
+			rep.Split, rep.Seed, rep.TuneStudents, rep.TuneAttempts, rep.Students)
+	}
+	fmt.Fprintf(w, "%d attempts, %d students, %.1f %% right; plain Elo K = %g/(1 + %g·n); intervals: 95 %%, %d draws of students\n\n",
+		rep.Attempts, rep.Students, 100*rep.Correct, rep.Elo.K, rep.Elo.Decay, rep.Bootstrap)
+	fmt.Fprintln(w, "| predictor | AUC | log-loss | RMSE | calibration error | recalibration slope |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|")
+	for _, s := range rep.Scores {
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", s.Predictor,
+			fig(s.AUC, 3), fig(s.LogLoss, 4), fig(s.RMSE, 4), fig(s.CalibrationError, 4), fig(s.Slope, 2))
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| difference | AUC | log-loss |")
+	fmt.Fprintln(w, "|---|---|---|")
+	for _, d := range rep.Differences {
+		fmt.Fprintf(w, "| %s − %s | %s | %s |\n", d.Predictor, d.Baseline, signedFig(d.AUC, 4), signedFig(d.LogLoss, 4))
+	}
+}
+
+func fig(f pedagogy.Figure, digits int) string {
+	if f.Lo != f.Lo { // no interval
+		return fmt.Sprintf("%.*f", digits, f.Value)
+	}
+	return fmt.Sprintf("%.*f [%.*f, %.*f]", digits, f.Value, digits, f.Lo, digits, f.Hi)
+}
+
+func signedFig(f pedagogy.Figure, digits int) string {
+	if f.Lo != f.Lo {
+		return fmt.Sprintf("%+.*f", digits, f.Value)
+	}
+	return fmt.Sprintf("%+.*f [%+.*f, %+.*f]", digits, f.Value, digits, f.Lo, digits, f.Hi)
 }
 
 // simulatePedagogy runs the adaptive policy and the baselines on synthetic
