@@ -143,7 +143,10 @@ func Eval(m Model, rows []LoggedAttempt, cfg EvalConfig) (EvalReport, error) {
 	mm := m
 	eloRows := all
 	if cfg.Split == SplitStudents {
-		mm = m.FitDifficulties(loggedOf(tune))
+		// From the hand-set table, not the default one: the default was
+		// fitted on data that may be the very file under judgement.
+		mm.Easiness = HandEasiness()
+		mm = mm.FitDifficulties(loggedOf(tune))
 		eloRows = tune
 	}
 	rep.Elo = tuneElo(eloRows, len(names))

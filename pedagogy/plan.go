@@ -231,8 +231,7 @@ func (m Model) reviewDue(st Student, step string, now time.Time) (string, int, b
 		if !ok {
 			continue
 		}
-		s = m.carryAbility(s, st.Ability)
-		if !m.Estimate(s, now).Fluent || m.faded(s, now) >= 0.5 {
+		if !m.FactEstimate(st, f, now).Fluent || m.faded(s, now) >= 0.5 {
 			due++
 		}
 	}
@@ -251,7 +250,7 @@ func (m Model) fluentCount(st Student, l games.Level, now time.Time) (fluent, to
 		if !ok || now.Sub(s.LastSeen) > RecentWindow {
 			continue
 		}
-		if m.Estimate(m.carryAbility(s, st.Ability), now).Fluent {
+		if m.FactEstimate(st, f, now).Fluent {
 			fluent++
 		}
 	}

@@ -52,11 +52,10 @@ func (m Model) weights(st Student, l games.Level, now time.Time) ([]games.FactWe
 	var reviewSum, reviewP, dueSum float64
 	nLearning := 0
 	for i, f := range pairs {
-		s := m.carryAbility(m.factState(st, f), st.Ability)
-		e := m.Estimate(s, now)
+		e := m.FactEstimate(st, f, now)
 		p[i], fluent[i] = e.P, e.Fluent
 		if e.Fluent {
-			faded := m.faded(s, now)
+			faded := m.faded(st.Facts[f], now)
 			dueSum += faded
 			due[i] = reviewFloor + faded
 
@@ -65,7 +64,7 @@ func (m Model) weights(st Student, l games.Level, now time.Time) ([]games.FactWe
 			continue
 		}
 		nLearning++
-		need[i] = max(1-e.P*m.fastShare(m.forget(s, now)), 0.05)
+		need[i] = max(1-e.Known, 0.05)
 	}
 	if reviewSum > 0 {
 		reviewP /= reviewSum
@@ -137,17 +136,13 @@ func (m Model) weights(st Student, l games.Level, now time.Time) ([]games.FactWe
 	return out, (1-review)*learnP + review*reviewP
 }
 
-// faded is the share of the fact's evidence lost since it was last seen.
+// faded is the share of the fact's own evidence lost since it was last
+// seen (0 for a fact never seen).
 func (m Model) faded(s FactState, now time.Time) float64 {
-	if s.LastSeen.IsZero() || !now.After(s.LastSeen) {
+	if s.Attempts == 0 {
 		return 0
 	}
-	before := s.Precision - m.PriorPrecision
-	if before <= 0 {
-		return 1
-	}
-	after := m.forget(s, now).Precision - m.PriorPrecision
-	return 1 - after/before
+	return 1 - m.kept(s, now)
 }
 
 // Timer rules: a timer only once the student's pace is known and half of

@@ -6,17 +6,24 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/format"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/multipli/multipli/pedagogy"
 )
 
 // runPedagogy dispatches the pedagogy tools: pedagogy eval.
 func runPedagogy(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "fit" {
+		return pedagogyFit(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "eval" {
 		fmt.Fprintln(stderr, "usage: multipli pedagogy eval --attempts FILE.csv [--split students] [--seed N] [--bootstrap N] [--json]")
-		return errors.New("pedagogy: unknown or missing tool (eval)")
+		fmt.Fprintln(stderr, "       multipli pedagogy fit --attempts FILE.csv --source TEXT [--write FILE.go]")
+		return errors.New("pedagogy: unknown or missing tool (eval, fit)")
 	}
 	fs := flag.NewFlagSet("pedagogy eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -32,12 +39,7 @@ func runPedagogy(ctx context.Context, args []string, getenv func(string) string,
 		fs.Usage()
 		return errors.New("pedagogy eval: --attempts is required")
 	}
-	f, err := os.Open(*path)
-	if err != nil {
-		return fmt.Errorf("pedagogy eval: %w", err)
-	}
-	defer f.Close()
-	rows, err := pedagogy.ReadAttemptsCSV(f)
+	rows, err := readAttempts(*path)
 	if err != nil {
 		return fmt.Errorf("pedagogy eval: %w", err)
 	}
@@ -53,6 +55,50 @@ func runPedagogy(ctx context.Context, args []string, getenv func(string) string,
 	}
 	writeEvalTables(stdout, rep)
 	return nil
+}
+
+// pedagogyFit fits the population's easiness per fact on an attempts file
+// and writes the Go source of the default table (pedagogy/easiness_table.go).
+func pedagogyFit(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("pedagogy fit", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	path := fs.String("attempts", "", "attempts CSV to fit on")
+	source := fs.String("source", "", "what the data is, for the generated file's comment")
+	out := fs.String("write", "", "write the Go source to this file (default: standard output)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *path == "" || *source == "" {
+		fs.Usage()
+		return errors.New("pedagogy fit: --attempts and --source are required")
+	}
+	rows, err := readAttempts(*path)
+	if err != nil {
+		return fmt.Errorf("pedagogy fit: %w", err)
+	}
+	var b strings.Builder
+	cmd := "multipli pedagogy fit --source " + strconv.Quote(*source)
+	if err := pedagogy.WriteEasinessGo(&b, rows, *source, cmd); err != nil {
+		return err
+	}
+	src, err := format.Source([]byte(b.String()))
+	if err != nil {
+		return fmt.Errorf("pedagogy fit: %w", err)
+	}
+	if *out == "" {
+		_, err = stdout.Write(src)
+		return err
+	}
+	return os.WriteFile(*out, src, 0o644)
+}
+
+func readAttempts(path string) ([]pedagogy.LoggedAttempt, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return pedagogy.ReadAttemptsCSV(f)
 }
 
 // writeEvalTables prints the report as Markdown tables, figures with their
