@@ -94,9 +94,12 @@ type Model struct {
 	// TimeAlpha is the smallest EWMA weight of the log response time.
 	TimeAlpha float64
 	// TimeSpread is the spread of one student's log response times on a fact
-	// around their typical time; TimeMeanSpread the prior uncertainty of that
-	// typical time (shrinks as 1/√n).
+	// around their typical time before the student's own is known
+	// (Student.TimeSpread learns it, weighing the prior as TimeSpreadPrior
+	// answers); TimeMeanSpread the prior uncertainty of that typical time
+	// (shrinks as 1/√n).
 	TimeSpread, TimeMeanSpread float64
+	TimeSpreadPrior            float64
 
 	// Knowing a fact by heart (README.md, "Knowing a fact"): the estimated
 	// chance of a right answer in under FluentMS reaches FluentP, after at
@@ -134,6 +137,7 @@ func DefaultModel() Model {
 		TimeAlpha:         0.3,
 		TimeSpread:        0.35,
 		TimeMeanSpread:    0.5,
+		TimeSpreadPrior:   20,
 		FluentMS:          3000,
 		FluentP:           0.8,
 		MinFluentAttempts: 3,
@@ -171,6 +175,11 @@ type FactState struct {
 	// timeouts; TimedN the (decaying) number of them.
 	LogMS  float64 `json:"log_ms"`
 	TimedN float64 `json:"timed_n"`
+
+	// Spread is the student's spread of log response times around their
+	// typical time, as estimated when the fact was last updated
+	// (Student.TimeSpread; 0: the model's TimeSpread).
+	Spread float64 `json:"spread,omitempty"`
 
 	// What the dashboards and the reasons read.
 	Attempts       int       `json:"attempts"`
@@ -428,13 +437,18 @@ func (m Model) estimate(s FactState, z, v float64) Estimate {
 }
 
 // fastShare is the probability that a right answer comes in under FluentMS,
-// from a log-normal around the typical time whose spread grows when few
-// timed answers (or only old ones) back it.
+// from a log-normal around the typical time with the student's spread
+// (FactState.Spread, or TimeSpread before it is known), wider when few
+// timed answers (or only old ones) back the typical time.
 func (m Model) fastShare(s FactState) float64 {
 	if s.TimedN <= 0 {
 		return 0
 	}
-	sd := math.Sqrt(m.TimeSpread*m.TimeSpread + m.TimeMeanSpread*m.TimeMeanSpread/s.TimedN)
+	spread := m.TimeSpread
+	if s.Spread > 0 {
+		spread = s.Spread
+	}
+	sd := math.Sqrt(spread*spread + m.TimeMeanSpread*m.TimeMeanSpread/s.TimedN)
 	z := (math.Log(float64(m.FluentMS)) - s.LogMS) / sd
 	return normalCDF(z)
 }

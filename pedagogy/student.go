@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/bits"
 	"time"
 
 	"github.com/multipli/multipli/games"
@@ -39,6 +40,17 @@ type Student struct {
 	// reads them.
 	LevelAttempts int     `json:"level_attempts"`
 	LevelAccuracy float64 `json:"level_accuracy"`
+	// LevelRecent holds the latest answers at the level, one bit each
+	// (bit 0 the latest; 1 = right), LevelRecentN how many (at most 64):
+	// the demotion rule and its reason count them literally.
+	LevelRecent  uint64 `json:"level_recent"`
+	LevelRecentN int    `json:"level_recent_n"`
+	// TimeSpread is the spread of the student's log response times around
+	// their typical time on a fact, learnt from their right answers
+	// (0: not yet, the model's TimeSpread); TimeN the answers behind it
+	// (capped, so it keeps following the child).
+	TimeSpread float64 `json:"time_spread,omitempty"`
+	TimeN      float64 `json:"time_n,omitempty"`
 	// NoTimers is the teacher's setting: this student never gets a timer.
 	NoTimers bool `json:"no_timers"`
 }
@@ -99,6 +111,8 @@ func (m Model) Observe(st *Student, a Attempt) {
 	fs.General = g
 	fs.Logit, fs.Precision = z, 1/v
 	fs.Ability = st.Ability
+	m.learnSpread(st, fs, a)
+	fs.Spread = st.TimeSpread
 	fs = m.count(fs, a)
 	if st.Facts == nil {
 		st.Facts = make(map[games.Fact]FactState)
@@ -112,6 +126,41 @@ func (m Model) Observe(st *Student, a Attempt) {
 		st.LevelAccuracy += levelAccuracyAlpha * (y - st.LevelAccuracy)
 	}
 	st.LevelAttempts++
+	st.LevelRecent <<= 1
+	if right(a) {
+		st.LevelRecent |= 1
+	}
+	st.LevelRecentN = min(st.LevelRecentN+1, 64)
+}
+
+// learnSpread folds a timed right answer's distance from the fact's
+// typical time into the student's spread. The typical time is itself an
+// estimate (an EWMA of weight TimeAlpha), so the squared distance is
+// divided by 1 + α/(2 − α), its expected excess. Only facts with at least
+// two timed answers count, and the count is capped at 200 answers.
+func (m Model) learnSpread(st *Student, fs FactState, a Attempt) {
+	if !right(a) || a.ResponseMS <= 0 || fs.TimedN < 2 {
+		return
+	}
+	if st.TimeSpread <= 0 {
+		st.TimeSpread, st.TimeN = m.TimeSpread, m.TimeSpreadPrior
+	}
+	d := math.Log(float64(a.ResponseMS)) - fs.LogMS
+	v := d * d / (1 + m.TimeAlpha/(2-m.TimeAlpha))
+	n := min(st.TimeN, 200)
+	st.TimeSpread = math.Sqrt((st.TimeSpread*st.TimeSpread*n + v) / (n + 1))
+	st.TimeN = n + 1
+}
+
+// recentAnswers counts the right answers among the latest n at the level
+// (fewer when fewer were given).
+func (st Student) recentAnswers(n int) (right, answers int) {
+	answers = min(n, st.LevelRecentN)
+	mask := uint64(1)<<uint(answers) - 1
+	if answers == 64 {
+		mask = ^uint64(0)
+	}
+	return bits.OnesCount64(st.LevelRecent & mask), answers
 }
 
 // sum is the fact's log-odds z and its variance V for the student:
