@@ -311,3 +311,21 @@ func TestEvalModelBeatsEloOnHeldOutChildren(t *testing.T) {
 	assert.Less(t, model.CalibrationError.Value, rep.Score(PredictorElo).CalibrationError.Value)
 	assert.Greater(t, rep.Diff(PredictorPFA).AUC.Lo, 0.0, "and PFA")
 }
+
+// On the simulation's log (the adaptive plan's attempts, with times,
+// timeouts and days between sessions) the model predicts better than the
+// running means. (The plain Elo and PFA, fitted on that population, do as
+// well or better there: README.md, "Evidence: prediction".)
+func TestEvalModelBeatsRunningMeansOnSimulatedLog(t *testing.T) {
+	res := Simulate(DefaultModel(), SimConfig{Learners: 12, Seeds: []uint64{3}, Budget: 900, Log: true,
+		Variants: []LearnerVariant{VariantToday}, Policies: []string{PolicyAdaptive}})
+	require.NotEmpty(t, res.Log)
+	rep, err := Eval(DefaultModel(), res.Log, EvalConfig{Bootstrap: -1})
+	require.NoError(t, err)
+	model := rep.Score(PredictorModel)
+	for _, base := range []string{PredictorStudentMn, PredictorFactMean, PredictorGlobalMean} {
+		assert.Greater(t, model.AUC.Value, rep.Score(base).AUC.Value, base)
+		assert.Less(t, model.LogLoss.Value, rep.Score(base).LogLoss.Value, base)
+	}
+	t.Logf("model AUC %.3f, plain Elo %.3f, PFA %.3f", model.AUC.Value, rep.Score(PredictorElo).AUC.Value, rep.Score(PredictorPFA).AUC.Value)
+}

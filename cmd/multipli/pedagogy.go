@@ -148,7 +148,7 @@ func simulatePedagogy(ctx context.Context, args []string, stdout, stderr io.Writ
 	seeds := fs.String("seeds", "1-5", "seeds: a range 1-5 or a list 1,2,7")
 	budget := fs.Int("budget", 6000, "attempts a learner may make before the run gives up")
 	variants := fs.String("variants", "all", "learner variants, comma-separated: today, time-spread, wrong-teaches-less, spacing, or all")
-	policies := fs.String("policies", "all", "policies, comma-separated names as printed, or all")
+	policies := fs.String("policies", "all", "policies, comma-separated: adaptive, assigned, leitner, xtramath, garden, uniform, ordered, oracle, or all")
 	workers := fs.Int("workers", 2, "learners simulated in parallel (the result does not depend on it)")
 	logPath := fs.String("log", "", "write the adaptive policy's attempts (first variant and seed) to this CSV (the format pedagogy eval reads)")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
@@ -168,11 +168,11 @@ func simulatePedagogy(ctx context.Context, args []string, stdout, stderr io.Writ
 	}
 	if *policies != "all" {
 		for _, p := range strings.Split(*policies, ",") {
-			p = strings.TrimSpace(p)
-			if !slices.Contains(pedagogy.PolicyNames, p) {
-				return fmt.Errorf("simulate pedagogy: unknown policy %q (one of %s)", p, strings.Join(pedagogy.PolicyNames, "; "))
+			name, ok := policyFlags[strings.TrimSpace(p)]
+			if !ok {
+				return fmt.Errorf("simulate pedagogy: unknown policy %q (adaptive, assigned, leitner, xtramath, garden, uniform, ordered, oracle, all)", p)
 			}
-			cfg.Policies = append(cfg.Policies, p)
+			cfg.Policies = append(cfg.Policies, name)
 		}
 	}
 	res := pedagogy.Simulate(pedagogy.DefaultModel(), cfg)
@@ -242,6 +242,13 @@ func parseSeeds(s string) ([]uint64, error) {
 		out = append(out, x)
 	}
 	return out, nil
+}
+
+// policyFlags are the --policies names.
+var policyFlags = map[string]string{
+	"adaptive": pedagogy.PolicyAdaptive, "assigned": pedagogy.PolicyAssigned, "leitner": pedagogy.PolicyLeitner,
+	"xtramath": pedagogy.PolicyXtraMath, "garden": pedagogy.PolicyGarden, "uniform": pedagogy.PolicyUniform,
+	"ordered": pedagogy.PolicyOrdered, "oracle": pedagogy.PolicyOracle,
 }
 
 // variantFlags are the --variants names.

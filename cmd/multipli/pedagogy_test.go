@@ -72,9 +72,15 @@ func TestPedagogyEvalRefusesAMissingFile(t *testing.T) {
 }
 
 func TestSimulatePedagogyPrintsEveryPolicy(t *testing.T) {
-	out, err := runTool(t, "simulate", "pedagogy", "--learners", "3", "--budget", "200")
+	out, err := runTool(t, "simulate", "pedagogy", "--learners", "2", "--seeds", "1-2", "--budget", "150", "--variants", "today,spacing")
 	require.NoError(t, err, out)
-	for _, w := range []string{"adaptive", "fixed level", "tables in order"} {
+	for _, w := range []string{"adaptive, ladder", "adaptive, tables 2–9 assigned", "Leitner", "XtraMath-like",
+		"Math Garden-like", "fixed tables 2–9", "tables in order", "oracle", "today", "spacing effect", "demoted after a promotion"} {
 		assert.Contains(t, out, w)
 	}
+	assert.NotContains(t, out, "wrong answers teach", "only the variants asked for")
+	_, err = runTool(t, "simulate", "pedagogy", "--variants", "sometimes")
+	assert.Error(t, err)
+	_, err = runTool(t, "simulate", "pedagogy", "--seeds", "5-1")
+	assert.Error(t, err)
 }
