@@ -234,7 +234,7 @@ func (m Model) Update(s FactState, a Attempt) FactState {
 	s = m.forget(s, a.At)
 	other := 1/s.Precision - s.DevVar
 	rest := s.Logit - s.Dev
-	terms := []*term{{mean: &s.Dev, vr: &s.DevVar, coef: 1}}
+	terms := []term{{mean: &s.Dev, vr: &s.DevVar, coef: 1}}
 	z, v := rest+s.Dev, other+s.DevVar
 	before := s.DevVar
 	s.Info += m.kalman(terms, z, v, a)
@@ -270,7 +270,7 @@ type term struct {
 // the Laplace (Newton) step of that likelihood at the predictive mean:
 // Δz = v·g / (1 + v·h), with g the slope of the log-likelihood and h its
 // Fisher information, both times the attempt's weight.
-func (m Model) kalman(terms []*term, z, v float64, a Attempt) (info float64) {
+func (m Model) kalman(terms []term, z, v float64, a Attempt) (info float64) {
 	score, weight := m.score(a)
 	q := moderated(z, v)
 	dq := q * (1 - q)

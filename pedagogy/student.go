@@ -89,13 +89,15 @@ func (m Model) Observe(st *Student, a Attempt) {
 	}
 	_, vg := m.general(*st, pair)
 	c := m.carry(fs, vg)
-	terms := []*term{
+	ts := [4]term{
 		{mean: &st.Ability, vr: &st.AbilityVar, coef: c},
 		{mean: &st.Tables[pair.A].Mean, vr: &st.Tables[pair.A].Var, coef: c},
 		{mean: &fs.Dev, vr: &fs.DevVar, coef: 1},
+		{mean: &st.Tables[pair.B].Mean, vr: &st.Tables[pair.B].Var, coef: c},
 	}
+	terms := ts[:3]
 	if pair.B != pair.A {
-		terms = append(terms, &term{mean: &st.Tables[pair.B].Mean, vr: &st.Tables[pair.B].Var, coef: c})
+		terms = ts[:4]
 	}
 	z, v := m.sum(*st, pair, fs)
 	before := fs.DevVar
