@@ -105,5 +105,5 @@ func TestStuckAlert(t *testing.T) {
 	}
 	s := StudentSummary{Level: games.Violet(), SessionsAtLevel: 15, LevelSince: time.Date(2026, 10, 19, 0, 0, 0, 0, time.UTC)}
 	a, _ := stuckAlert(LangFR, s, 10, 40)
-	assert.Equal(t, "15 séances au niveau Violet (tables 6–9) depuis le 19 oct. 2026, avec 10 de ses 40 calculs maîtrisés.", a.Reason)
+	assert.Equal(t, "15 séances au niveau Violet (tables 6–9) depuis le 19 oct. 2026, avec 10 de ses 40 calculs sus par cœur.", a.Reason)
 }

@@ -28,10 +28,12 @@ type ClassInput struct {
 // ClassDashboard is one row per student, with column headers in the
 // reader's language.
 type ClassDashboard struct {
-	Week    Week
-	Columns []ColumnHeader
-	Rows    []ClassRow
-	Alerts  int // rows with at least one alert
+	Week Week
+	// Definition says what "known by heart" means (KnownDefinition).
+	Definition string
+	Columns    []ColumnHeader
+	Rows       []ClassRow
+	Alerts     int // rows with at least one alert
 }
 
 // ColumnHeader names a sortable column.
@@ -80,7 +82,7 @@ func NewClassDashboard(in ClassInput, now time.Time, lang string) ClassDashboard
 	for _, f := range in.Facts {
 		facts[f.StudentID] = append(facts[f.StudentID], f)
 	}
-	d := ClassDashboard{Week: week, Columns: columnHeaders(lang)}
+	d := ClassDashboard{Week: week, Columns: columnHeaders(lang), Definition: KnownDefinition(lang)}
 	pairs := make(levelCache)
 	for _, s := range in.Students {
 		row := newClassRow(lang, s, facts[s.ID], weeks[s.ID], week, now, pairs)

@@ -23,8 +23,10 @@ const (
 	HardestMaxMastery  = 0.8
 )
 
-// HeatCell is one cell of the 12 × 12 grid: row A, column B. Mastery is kept
-// per unordered pair, so A × B and B × A show the same figures.
+// HeatCell is one cell of the 12 × 12 grid: row A, column B. Mastery is
+// the estimated chance of a right answer in under 3 s (known.go), kept per
+// unordered pair, so A × B and B × A show the same figures; a student's
+// cell known by heart shows a ✓.
 type HeatCell struct {
 	A, B     int
 	HasData  bool
@@ -47,12 +49,14 @@ type HardFact struct {
 
 // Heatmap is the facts grid with its rendering.
 type Heatmap struct {
-	Title   string
-	Class   bool // a class aggregate, or one student
-	Cells   []HeatCell
-	Hardest []HardFact
-	SVG     template.HTML
-	Table   Table
+	Title string
+	// Definition says what "known by heart" means (KnownDefinition).
+	Definition string
+	Class      bool // a class aggregate, or one student
+	Cells      []HeatCell
+	Hardest    []HardFact
+	SVG        template.HTML
+	Table      Table
 }
 
 // Cell returns the cell a × b (1 ≤ a, b ≤ 12).
@@ -84,7 +88,7 @@ func NewClassHeatmap(facts []FactStat, lang, title, id string) Heatmap {
 			p.fluent++
 		}
 	}
-	h := Heatmap{Title: title, Class: true}
+	h := Heatmap{Title: title, Class: true, Definition: KnownDefinition(lang)}
 	h.Cells = gridCells(func(p games.Fact) HeatCell {
 		a := agg[p]
 		if a == nil {
@@ -106,7 +110,7 @@ func NewStudentHeatmap(facts []FactStat, lang, title, id string) Heatmap {
 			by[f.Fact()] = f
 		}
 	}
-	h := Heatmap{Title: title}
+	h := Heatmap{Title: title, Definition: KnownDefinition(lang)}
 	h.Cells = gridCells(func(p games.Fact) HeatCell {
 		f, ok := by[p]
 		if !ok {
@@ -143,6 +147,9 @@ func cellText(lang string, c HeatCell, class bool) (label, short string) {
 		return tr(lang, "heat.no_data", "a", c.A, "b", c.B), "—"
 	}
 	short = strconv.Itoa(int(math.Round(c.Mastery * 100))) // the legend says it is a percentage
+	if !class && c.Fluent > 0 {
+		short += "✓" // known by heart, as the legend says
+	}
 	if class {
 		return tr(lang, "heat.class_cell", "a", c.A, "b", c.B, "m", pct(lang, c.Mastery),
 			"n", c.Students, "fluent", c.Fluent), short
@@ -200,9 +207,12 @@ func heatTable(h Heatmap, lang string) Table {
 				row = append(row, tr(lang, "heat.table_none"))
 				continue
 			}
-			if h.Class {
+			switch {
+			case h.Class:
 				row = append(row, tr(lang, "heat.table_class", "m", pct(lang, c.Mastery), "n", c.Students))
-			} else {
+			case c.Fluent > 0:
+				row = append(row, tr(lang, "heat.table_known", "m", pct(lang, c.Mastery), "n", c.Attempts))
+			default:
 				row = append(row, tr(lang, "heat.table_student", "m", pct(lang, c.Mastery), "n", c.Attempts))
 			}
 		}

@@ -27,7 +27,7 @@ func TestClassHeatmapMeanMasteryOverStudentsWithData(t *testing.T) {
 		assert.Equal(t, 1, c.Fluent)
 		assert.Equal(t, "40", c.Short)
 	}
-	assert.Equal(t, "7 × 8: mean mastery 40%, students: 2, fluent: 1", h.Cell(7, 8).Label)
+	assert.Equal(t, "7 × 8: mean chance of a right answer in under 3 s 40%, students: 2, known by heart by: 1", h.Cell(7, 8).Label)
 	assert.False(t, h.Cell(9, 9).HasData)
 	assert.Equal(t, "—", h.Cell(9, 9).Short)
 	assert.Equal(t, "9 × 9: no data yet", h.Cell(9, 9).Label)
@@ -43,10 +43,13 @@ func TestHeatmapSVGEveryCellFocusableWithItsValue(t *testing.T) {
 	assert.Equal(t, 144, strings.Count(s, `tabindex="0"`))
 	assert.Equal(t, 144, strings.Count(s, `class="cell"`))
 	assert.Equal(t, 142+1, strings.Count(s, `fill="url(#s1-none)"`), "cells without data are hatched, and the legend shows it")
-	assert.Contains(t, text, "3 × 4 : maîtrise 50\u00a0%, essais : 5, maîtrisé")
+	assert.Contains(t, text, "3 × 4 : chance de répondre juste en moins de 3 s 50\u00a0%, réponses : 5, su par cœur")
 	assert.Contains(t, text, "hachuré, — : pas de données", "the legend explains the hatch")
 	assert.Contains(t, text, "viridis")
-	assert.Contains(t, s, `aria-label="4 × 3 : maîtrise 50`)
+	assert.Contains(t, s, `aria-label="4 × 3 : chance de répondre juste en moins de 3 s 50`)
+	assert.Contains(t, text, "50✓", "a fact known by heart shows a ✓")
+	assert.Contains(t, text, "✓ su par cœur : 80\u00a0% ou plus, après au moins 3 réponses", "the legend says what ✓ means")
+	assert.Equal(t, KnownDefinition("fr"), h.Definition)
 }
 
 func TestHeatmapEscapesHostileTitles(t *testing.T) {
@@ -85,7 +88,7 @@ func TestHardestFactsRule(t *testing.T) {
 		got = append(got, f.Fact.String())
 	}
 	assert.Equal(t, []string{"7×8", "3×4", "6×7", "6×9", "4×8"}, got)
-	assert.Equal(t, "7 × 8: mean mastery 30%, fluent for 0 of 3 students", h.Hardest[0].Text)
+	assert.Equal(t, "7 × 8: mean chance 30%, known by heart by 0 of 3 students", h.Hardest[0].Text)
 
 	t.Run("one student needs 3 attempts on a fact", func(t *testing.T) {
 		h := NewStudentHeatmap([]FactStat{

@@ -116,7 +116,7 @@ func TestLoadersBuildFromTheSource(t *testing.T) {
 
 	h, err := LoadClassHeatmap(ctx, src, 1, "CM1 <b>", LangFR)
 	require.NoError(t, err)
-	assert.Equal(t, "Maîtrise de chaque calcul, classe CM1 <b>", h.Title)
+	assert.Equal(t, "Calculs sus par cœur, classe CM1 <b>", h.Title)
 	wellFormed(t, string(h.SVG))
 
 	p, err := LoadStudentPage(ctx, src, 3, now, LangEN)

@@ -35,10 +35,12 @@ type ParentReport struct {
 	LevelFluent int
 	LevelFacts  int
 	Mastered    string
-	Minutes     int // time played this week
-	TimeText    string
-	Practise    []PractiseFact
-	Trend       Chart
+	// Definition says what "known by heart" means (KnownDefinition).
+	Definition string
+	Minutes    int // time played this week
+	TimeText   string
+	Practise   []PractiseFact
+	Trend      Chart
 }
 
 // WeekFigures sums one week.
@@ -64,7 +66,7 @@ func NewParentReport(in ParentInput, now time.Time, lang string) ParentReport {
 	week := WeekOf(now)
 	pts := weekPoints(lang, s.ID, in.Weeks, week, ParentWeeks)
 	this, last := figures(pts[len(pts)-1]), figures(pts[len(pts)-2])
-	r := ParentReport{
+	r := ParentReport{Definition: KnownDefinition(lang),
 		Child:      s.Name,
 		Title:      tr(lang, "parent.title", "name", s.Name),
 		Week:       week,

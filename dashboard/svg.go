@@ -3,6 +3,7 @@ package dashboard
 import (
 	"fmt"
 	"html/template"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -84,7 +85,7 @@ func renderHeatmap(h Heatmap, lang, id string) template.HTML {
 	id = safeID(id)
 	n := games.MaxFactor
 	grid := heatHeader + n*heatCellSize
-	width, height := grid+10, grid+78
+	width, height := grid+10, grid+96
 	var w svgWriter
 	w.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" role="group" aria-labelledby="%s-title" class="heatmap" font-family="sans-serif">`, width, height, id)
 	w.f(`<title id="%s-title">%s</title>`, id, esc(h.Title))
@@ -125,7 +126,13 @@ func renderHeatmap(h Heatmap, lang, id string) template.HTML {
 		w.f(`<text x="%d" y="%d" font-size="11" text-anchor="middle">%s</text>`, x, ly+37, esc(pct(lang, float64(i)/4)))
 	}
 	w.f(`<rect x="%d" y="%d" width="20" height="14" fill="url(#%s-none)" stroke="#666666"/>`, heatHeader+240, ly+6, id)
-	w.f(`<text x="%d" y="%d" font-size="12">%s</text></g>`, heatHeader+266, ly+18, esc(tr(lang, "legend.no_data")))
+	w.f(`<text x="%d" y="%d" font-size="12">%s</text>`, heatHeader+266, ly+18, esc(tr(lang, "legend.no_data")))
+	// The threshold of "known by heart" on the scale, and what ✓ means.
+	p, n := knownRule()
+	tx := heatHeader + int(math.Round(200*p))
+	w.f(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#000000" stroke-width="2"/>`, tx, ly+2, tx, ly+24)
+	w.f(`<text x="%d" y="%d" font-size="12">%s</text></g>`, heatHeader, ly+56,
+		esc(tr(lang, "legend.known", "p", pct(lang, p), "n", n)))
 	w.f(`</svg>`)
 	return w.html()
 }

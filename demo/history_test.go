@@ -309,7 +309,7 @@ func checkAggregatesAgreeWithTheLog(t *testing.T, st *store.Store, school demo.S
 				est := m.Estimate(fs, fs.LastSeen)
 				assert.Equal(t, fs.Attempts, got.Attempts, "%s %d×%d attempts", s.DisplayName, got.A, got.B)
 				assert.Equal(t, fs.Correct, got.Correct, "%s %d×%d correct", s.DisplayName, got.A, got.B)
-				assert.Equal(t, est.P, got.Mastery, "%s %d×%d mastery", s.DisplayName, got.A, got.B)
+				assert.Equal(t, est.Known, got.Mastery, "%s %d×%d mastery", s.DisplayName, got.A, got.B)
 				assert.Equal(t, est.Fluent, got.Fluent, "%s %d×%d fluent", s.DisplayName, got.A, got.B)
 			}
 			rows, err := st.WeeksOf(ctx, s.ID)

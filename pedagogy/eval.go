@@ -2,162 +2,333 @@ package pedagogy
 
 import (
 	"cmp"
-	"encoding/csv"
-	"errors"
 	"fmt"
-	"io"
-	"math"
 	"slices"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/multipli/multipli/games"
 )
 
-// LoggedAttempt is one row of an attempts CSV: who, and the attempt.
-type LoggedAttempt struct {
-	Student string
-	Attempt
-	// Order puts the rows in time order; ties keep the file's order.
-	Order float64
+// Predictor names in the report, the model first.
+const (
+	PredictorModel      = "model"
+	PredictorElo        = "plain Elo"
+	PredictorPFA        = "PFA"
+	PredictorStudentMn  = "per-student running mean"
+	PredictorFactMean   = "per-fact running mean"
+	PredictorGlobalMean = "global running mean"
+)
+
+// SplitStudents is EvalConfig.Split's one value: tune on half of the
+// students, report on the others.
+const SplitStudents = "students"
+
+// DefaultBootstrap is the number of bootstrap draws of the intervals.
+const DefaultBootstrap = 1000
+
+// EvalConfig says how Eval judges.
+type EvalConfig struct {
+	// Split "students" draws half of the students (seeded by Seed) to tune
+	// every predictor on — the model's fact difficulties, the Elo's step
+	// sizes and fact ratings, the PFA's coefficients, the running means —
+	// and reports the figures on the other half only. Empty: every row is
+	// reported; the model keeps its own difficulties, the Elo's step sizes
+	// are tuned on all rows (in the baseline's favour) and the PFA is
+	// cross-fitted (fitted on one half of the students to predict the other,
+	// and back).
+	Split string `json:"split,omitempty"`
+	Seed  uint64 `json:"seed"`
+	// Bootstrap is the number of draws of students for the intervals
+	// (0: DefaultBootstrap; negative: no intervals).
+	Bootstrap int `json:"bootstrap"`
 }
 
-// ErrBadCSV reports an attempts file that cannot be read.
-var ErrBadCSV = errors.New("pedagogy: bad attempts csv")
-
-// ReadAttemptsCSV reads `student,a,b,correct,response_ms,order` with a
-// header. Columns are found by name, so extra columns are allowed anywhere
-// (the dashboard's export has more). Optional columns the simulation writes
-// are used when present: `at` (RFC 3339 time), `kind`, `timed_out`.
-// response_ms may be empty (unknown); correct is 1/0 or true/false; order is
-// a number or an RFC 3339 time. Rows come back sorted by order, ties in file
-// order.
-func ReadAttemptsCSV(r io.Reader) ([]LoggedAttempt, error) {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
-	cr.ReuseRecord = true
-	header, err := cr.Read()
-	if err != nil {
-		return nil, fmt.Errorf("%w: header: %w", ErrBadCSV, err)
-	}
-	col := map[string]int{}
-	for i, h := range header {
-		col[strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))] = i
-	}
-	for _, need := range []string{"student", "a", "b", "correct", "response_ms", "order"} {
-		if _, ok := col[need]; !ok {
-			return nil, fmt.Errorf("%w: no column %q", ErrBadCSV, need)
-		}
-	}
-	var out []LoggedAttempt
-	for line := 2; ; line++ {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%w: line %d: %w", ErrBadCSV, line, err)
-		}
-		row, err := parseRow(rec, col)
-		if err != nil {
-			return nil, fmt.Errorf("%w: line %d: %w", ErrBadCSV, line, err)
-		}
-		out = append(out, row)
-	}
-	slices.SortStableFunc(out, func(x, y LoggedAttempt) int { return cmp.Compare(x.Order, y.Order) })
-	return out, nil
+// Scores are one predictor's figures on the reported rows, each with its
+// 95 % bootstrap interval by student.
+type Scores struct {
+	Predictor string `json:"predictor"`
+	N         int    `json:"n"`
+	AUC       Figure `json:"auc"`
+	LogLoss   Figure `json:"log_loss"`
+	RMSE      Figure `json:"rmse"`
+	// CalibrationError is the mean distance between forecast and outcome
+	// in CalibrationBins equal-width bins of the forecast, weighted by the
+	// bins' rows (expected calibration error).
+	CalibrationError Figure `json:"calibration_error"`
+	// Slope is the recalibration slope: b of y ~ σ(a + b·logit(forecast)).
+	// 1 is right; below 1 the forecasts are too extreme.
+	Slope Figure `json:"slope"`
 }
 
-func parseRow(rec []string, col map[string]int) (LoggedAttempt, error) {
-	field := func(name string) string {
-		i, ok := col[name]
-		if !ok || i >= len(rec) {
-			return ""
-		}
-		return strings.TrimSpace(rec[i])
-	}
-	var row LoggedAttempt
-	var err error
-	row.Student = field("student")
-	if row.A, err = strconv.Atoi(field("a")); err != nil || !validFactor(row.A) {
-		return row, fmt.Errorf("bad a %q", field("a"))
-	}
-	if row.B, err = strconv.Atoi(field("b")); err != nil || !validFactor(row.B) {
-		return row, fmt.Errorf("bad b %q", field("b"))
-	}
-	if row.Correct, err = parseBool(field("correct")); err != nil {
-		return row, fmt.Errorf("bad correct %q", field("correct"))
-	}
-	if ms := field("response_ms"); ms != "" {
-		v, err := strconv.ParseFloat(ms, 64)
-		if err != nil || v < 0 {
-			return row, fmt.Errorf("bad response_ms %q", ms)
-		}
-		row.ResponseMS = int64(math.Round(v))
-	}
-	o := field("order")
-	if row.Order, err = strconv.ParseFloat(o, 64); err != nil {
-		t, terr := time.Parse(time.RFC3339Nano, o)
-		if terr != nil {
-			return row, fmt.Errorf("bad order %q", o)
-		}
-		row.Order = float64(t.UnixMilli())
-		row.At = t
-	}
-	if at := field("at"); at != "" {
-		if row.At, err = time.Parse(time.RFC3339Nano, at); err != nil {
-			return row, fmt.Errorf("bad at %q", at)
-		}
-	}
-	row.Kind = games.Kind(field("kind"))
-	if row.Kind == "" {
-		row.Kind = games.KindAnswer
-	}
-	if to := field("timed_out"); to != "" {
-		if row.TimedOut, err = parseBool(to); err != nil {
-			return row, fmt.Errorf("bad timed_out %q", to)
-		}
-	}
-	return row, nil
+// Difference is Predictor's figure minus Baseline's, on the same draws of
+// students (a paired bootstrap): an interval that excludes zero is a
+// difference the sample of children supports.
+type Difference struct {
+	Predictor string `json:"predictor"`
+	Baseline  string `json:"baseline"`
+	AUC       Figure `json:"auc"`
+	LogLoss   Figure `json:"log_loss"`
 }
 
-func parseBool(s string) (bool, error) {
-	switch strings.ToLower(s) {
-	case "1", "true", "t", "yes":
-		return true, nil
-	case "0", "false", "f", "no", "":
-		return false, nil
-	}
-	return false, errors.New("not a boolean")
+// EvalReport is what Eval found.
+type EvalReport struct {
+	Attempts int     `json:"attempts"` // rows reported
+	Students int     `json:"students"` // students reported
+	Correct  float64 `json:"correct_share"`
+	Split    string  `json:"split,omitempty"`
+	Seed     uint64  `json:"seed"`
+	// TuneStudents and TuneAttempts are the tuning half (split only).
+	TuneStudents int `json:"tune_students,omitempty"`
+	TuneAttempts int `json:"tune_attempts,omitempty"`
+	Bootstrap    int `json:"bootstrap"`
+	// Elo is the baseline's tuned step sizes.
+	Elo         EloParams    `json:"elo"`
+	Scores      []Scores     `json:"scores"`
+	Differences []Difference `json:"differences"`
 }
 
-// WriteAttemptsCSV writes attempts in the format ReadAttemptsCSV reads, with
-// the optional at, kind and timed_out columns.
-func WriteAttemptsCSV(w io.Writer, rows []LoggedAttempt) error {
-	cw := csv.NewWriter(w)
-	_ = cw.Write([]string{"student", "a", "b", "correct", "response_ms", "order", "at", "kind", "timed_out"})
-	for _, r := range rows {
-		ms := ""
-		if r.ResponseMS > 0 {
-			ms = strconv.FormatInt(r.ResponseMS, 10)
+// Score returns the named predictor's scores.
+func (r EvalReport) Score(name string) Scores {
+	for _, s := range r.Scores {
+		if s.Predictor == name {
+			return s
 		}
-		_ = cw.Write([]string{
-			r.Student, strconv.Itoa(r.A), strconv.Itoa(r.B), b01(r.Correct), ms,
-			strconv.FormatFloat(r.Order, 'f', -1, 64), r.At.UTC().Format(time.RFC3339Nano),
-			string(r.Kind), b01(r.TimedOut),
-		})
 	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		return fmt.Errorf("pedagogy: write attempts: %w", err)
-	}
-	return nil
+	return Scores{}
 }
 
-func b01(b bool) string {
-	if b {
-		return "1"
+// Diff returns the difference of the model from the named baseline.
+func (r EvalReport) Diff(baseline string) Difference {
+	for _, d := range r.Differences {
+		if d.Baseline == baseline {
+			return d
+		}
 	}
-	return "0"
+	return Difference{}
 }
+
+// Eval forecasts every attempt before learning from it (rows in time order,
+// as ReadAttemptsCSV returns them) with the model and the baselines — a
+// plain online Elo, PFA, and running means of right answers (per student,
+// per fact pair, global) — and scores them with intervals by student.
+// What a row calls right is what the file calls correct (a timeout or a
+// missed opportunity is not right). It is deterministic for a given Seed.
+func Eval(m Model, rows []LoggedAttempt, cfg EvalConfig) (EvalReport, error) {
+	if cfg.Split != "" && cfg.Split != SplitStudents {
+		return EvalReport{}, fmt.Errorf("pedagogy: eval: unknown split %q (want %q)", cfg.Split, SplitStudents)
+	}
+	if cfg.Bootstrap == 0 {
+		cfg.Bootstrap = DefaultBootstrap
+	}
+	all, names := internRows(rows)
+	half := splitStudents(names, cfg.Seed)
+	var tune, report []evalRow
+	for _, r := range all {
+		if cfg.Split == SplitStudents && half[r.student] {
+			tune = append(tune, r)
+		} else {
+			report = append(report, r)
+		}
+	}
+	rep := EvalReport{Split: cfg.Split, Seed: cfg.Seed, Bootstrap: max(cfg.Bootstrap, 0)}
+	if cfg.Split == SplitStudents {
+		rep.TuneAttempts = len(tune)
+		for _, in := range half {
+			if in {
+				rep.TuneStudents++
+			}
+		}
+	}
+
+	// Population-level tuning.
+	mm := m
+	eloRows := all
+	if cfg.Split == SplitStudents {
+		// From the hand-set table, not the default one: the default was
+		// fitted on data that may be the very file under judgement.
+		mm.Easiness = HandEasiness()
+		mm = mm.FitDifficulties(loggedOf(tune))
+		eloRows = tune
+	}
+	rep.Elo = tuneElo(eloRows, len(names))
+	elo := newPlainElo(rep.Elo, len(names))
+	means := []*runningMean{
+		newRunningMean(len(names), func(r *evalRow) int { return r.student }),
+		newRunningMean(nPairs, func(r *evalRow) int { return r.pair }),
+		newRunningMean(0, nil),
+	}
+	warm := []predictor{elo, means[0], means[1], means[2]}
+	for i := range tune {
+		for _, p := range warm {
+			p.observe(&tune[i])
+		}
+	}
+
+	preds := map[string][]float64{}
+	order := []string{PredictorModel, PredictorElo, PredictorPFA, PredictorStudentMn, PredictorFactMean, PredictorGlobalMean}
+	online := map[string]predictor{
+		PredictorModel: &modelPredictor{m: mm, st: make([]Student, len(names))},
+		PredictorElo:   elo, PredictorStudentMn: means[0], PredictorFactMean: means[1], PredictorGlobalMean: means[2],
+	}
+	for name, p := range online {
+		preds[name] = runOnline(p, report)
+	}
+	if cfg.Split == SplitStudents {
+		preds[PredictorPFA] = runOnline(newPFA(fitPFA(tune, len(names)), len(names)), report)
+	} else {
+		preds[PredictorPFA] = crossFitPFA(report, half, len(names))
+	}
+
+	// Scores on the reported rows, students renumbered densely for the
+	// bootstrap.
+	y := make([]bool, len(report))
+	student := make([]int, len(report))
+	dense := map[int]int{}
+	right := 0
+	for i, r := range report {
+		y[i] = r.right
+		if r.right {
+			right++
+		}
+		id, ok := dense[r.student]
+		if !ok {
+			id = len(dense)
+			dense[r.student] = id
+		}
+		student[i] = id
+	}
+	rep.Attempts, rep.Students = len(report), len(dense)
+	if len(report) > 0 {
+		rep.Correct = float64(right) / float64(len(report))
+	}
+	ps := make([]predictions, len(order))
+	for i, name := range order {
+		ps[i] = newPredictions(preds[name], y)
+	}
+	draws := bootstrapByStudent(ps, y, student, len(dense), rep.Bootstrap, cfg.Seed)
+	for i, name := range order {
+		v := ps[i].measure(y, nil)
+		fig := func(j int) Figure {
+			f := Figure{Value: v[j]}
+			f.Lo, f.Hi = interval(draws[i][j])
+			return f
+		}
+		rep.Scores = append(rep.Scores, Scores{Predictor: name, N: len(report),
+			AUC: fig(mAUC), LogLoss: fig(mLogLoss), RMSE: fig(mRMSE), CalibrationError: fig(mECE), Slope: fig(mSlope)})
+	}
+	for i, name := range order[1:] {
+		d := Difference{Predictor: PredictorModel, Baseline: name}
+		base := ps[i+1].measure(y, nil)
+		model := ps[0].measure(y, nil)
+		diff := func(j int) Figure {
+			f := Figure{Value: model[j] - base[j]}
+			ds := make([]float64, len(draws[0][j]))
+			for k := range ds {
+				ds[k] = draws[0][j][k] - draws[i+1][j][k]
+			}
+			f.Lo, f.Hi = interval(ds)
+			return f
+		}
+		d.AUC, d.LogLoss = diff(mAUC), diff(mLogLoss)
+		rep.Differences = append(rep.Differences, d)
+	}
+	return rep, nil
+}
+
+// internRows numbers the students in order of appearance and the pairs.
+func internRows(rows []LoggedAttempt) ([]evalRow, []string) {
+	ids := map[string]int{}
+	var names []string
+	out := make([]evalRow, len(rows))
+	for i, r := range rows {
+		id, ok := ids[r.Student]
+		if !ok {
+			id = len(names)
+			ids[r.Student] = id
+			names = append(names, r.Student)
+		}
+		out[i] = evalRow{LoggedAttempt: r, student: id, pair: pairIndex(r.A, r.B),
+			right: r.Correct && !r.TimedOut && r.Kind != games.KindMissed}
+	}
+	return out, names
+}
+
+// splitStudents draws half of the students (rounded down) from the seed:
+// the names are sorted, shuffled with the seed, and the first half is
+// marked. The same names and seed always give the same halves, whatever
+// the order of the rows.
+func splitStudents(names []string, seed uint64) []bool {
+	idx := make([]int, len(names))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(names[a], names[b]) })
+	rng := games.NewRNG(seed, 0x5b1f)
+	rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
+	half := make([]bool, len(names))
+	for _, i := range idx[:len(idx)/2] {
+		half[i] = true
+	}
+	return half
+}
+
+func runOnline(p predictor, rows []evalRow) []float64 {
+	out := make([]float64, len(rows))
+	for i := range rows {
+		out[i] = p.predict(&rows[i])
+		p.observe(&rows[i])
+	}
+	return out
+}
+
+// crossFitPFA forecasts every row with a PFA fitted on the other half of
+// the students.
+func crossFitPFA(rows []evalRow, half []bool, students int) []float64 {
+	var parts [2][]evalRow
+	var at [2][]int
+	for i, r := range rows {
+		k := 0
+		if half[r.student] {
+			k = 1
+		}
+		parts[k] = append(parts[k], r)
+		at[k] = append(at[k], i)
+	}
+	out := make([]float64, len(rows))
+	for k := range 2 {
+		if len(parts[1-k]) == 0 {
+			continue
+		}
+		p := runOnline(newPFA(fitPFA(parts[1-k], students), students), parts[k])
+		for i, j := range at[k] {
+			out[j] = p[i]
+		}
+	}
+	for k := range 2 {
+		if len(parts[1-k]) == 0 { // one half empty: nothing to fit on
+			for _, j := range at[k] {
+				out[j] = 0.5
+			}
+		}
+	}
+	return out
+}
+
+func loggedOf(rows []evalRow) []LoggedAttempt {
+	out := make([]LoggedAttempt, len(rows))
+	for i, r := range rows {
+		out[i] = r.LoggedAttempt
+	}
+	return out
+}
+
+// modelPredictor is the platform's model, one Student per student.
+type modelPredictor struct {
+	m  Model
+	st []Student
+}
+
+func (p *modelPredictor) predict(r *evalRow) float64 {
+	return p.m.Predict(p.st[r.student], games.Fact{A: r.A, B: r.B}, r.At)
+}
+
+func (p *modelPredictor) observe(r *evalRow) { p.m.Observe(&p.st[r.student], r.Attempt) }

@@ -3,6 +3,7 @@ package pedagogy
 import (
 	"math"
 	"slices"
+	"time"
 
 	"github.com/multipli/multipli/games"
 )
@@ -39,9 +40,8 @@ func (m Model) Skill(st Student, level games.Level) Skill {
 	k := 0.0
 	var times []float64
 	for _, f := range pairs {
-		s := m.carryAbility(m.factState(st, f), st.Ability)
-		k += sigmoid(s.Logit)
-		if s.TypicalMS > 0 {
+		k += m.FactEstimate(st, f, time.Time{}).P
+		if s := st.Facts[f]; s.TypicalMS > 0 {
 			times = append(times, s.TypicalMS)
 		}
 	}

@@ -26,29 +26,32 @@ const (
 	DecisionAssigned = "assigned"
 )
 
-// Level rules. Promotion and demotion read different evidence (fluent share
-// against recent accuracy) with a wide gap between them, and both wait for a
-// minimum number of sessions at a level: that hysteresis keeps a student
-// from bouncing between two levels.
+// Level rules. Promotion and demotion read different evidence with a wide
+// gap between them, and both wait for a minimum of sessions at a level:
+// that hysteresis keeps a student from bouncing between two levels (the
+// simulation counts the learners demoted after a promotion, README.md).
 const (
-	// PromoteFluentShare: promote when this share of the level's facts is
-	// fluent (right in under 3 s with high confidence, seen in the last
-	// RecentWindow).
+	// PromoteFluentShare: promote when the model estimates that this share
+	// of the level's facts is known by heart (Estimate.Fluent now) …
 	PromoteFluentShare = 0.85
-	// MinSessionsToPromote: sessions at a level before a promotion.
+	// … after at least MinSessionsToPromote sessions at the level.
 	MinSessionsToPromote = 2
-	// DemoteAccuracy: demote when recent accuracy at the level is below it
-	// and the level below is no longer mastered (under DemoteBelowShare of
-	// its facts fluent): a student who still knows 2–5 gains nothing from
-	// going back to it, and stays to practise the easier facts of 6–9 …
-	DemoteAccuracy   = 0.5
-	DemoteBelowShare = 0.7
-	// … after at least MinSessionsToDemote sessions and MinAttemptsToDemote
-	// attempts at the level.
+	// DemoteAccuracy: demote when fewer than this share of the last
+	// RecentAnswers answers at the level were right (a literal count) and
+	// the model estimates that fewer than DemoteBelowShare of the level
+	// below are still known by heart: a student who still knows 2–5 gains
+	// nothing from going back to it, and stays to practise the easier
+	// facts of 6–9 (the plan's weights aim at 75 % right) …
+	DemoteAccuracy   = 0.3
+	DemoteBelowShare = 0.5
+	// … after at least MinSessionsToDemote sessions and RecentAnswers
+	// answers at the level.
 	MinSessionsToDemote = 3
-	MinAttemptsToDemote = 40
-	// RecentWindow: a fact counts as fluent for promotion only if it was
-	// practised within this window ("in the last two weeks").
+	// RecentAnswers is how many of the latest answers at the level the
+	// demotion rule counts (Student.LevelRecent keeps them).
+	RecentAnswers = 40
+	// RecentWindow: the reasons count the facts answered right in under
+	// 3 s within this window ("in the last two weeks"), a literal count.
 	RecentWindow = 14 * 24 * time.Hour
 )
 
@@ -86,10 +89,12 @@ type Plan struct {
 	Step string `json:"step,omitempty"`
 	// Review marks a review session: the student stays on Step but plays
 	// the level below, whose facts are fading.
-	Review        bool          `json:"review,omitempty"`
-	Timer         TimerPolicy   `json:"timer"`
-	Reason        games.Message `json:"reason"`
-	TargetSuccess float64       `json:"target_success"`
+	Review bool          `json:"review,omitempty"`
+	Timer  TimerPolicy   `json:"timer"`
+	Reason games.Message `json:"reason"`
+	// Evidence is what the decision read, the numbers of the reason.
+	Evidence      Evidence `json:"evidence"`
+	TargetSuccess float64  `json:"target_success"`
 	// ExpectedSuccess is the share of right answers the weights should give.
 	ExpectedSuccess float64 `json:"expected_success"`
 }
@@ -110,14 +115,16 @@ func (m Model) Plan(st Student, c Constraint, now time.Time) Plan {
 		p.Decision = DecisionAssigned
 		p.Reason = reasonFixed(p.Step)
 	default:
-		p.Step, p.Decision, p.Reason = m.decideStep(st, c, now)
+		p.Step, p.Decision, p.Evidence = m.decideStep(st, c, now)
+		p.Reason = p.Evidence.reason(p.Decision)
 	}
 	if p.Step != "" {
 		p.Level = stepLevel(p.Step)
 		if p.Decision == DecisionKeep && c.FixedLevel == "" {
 			if below, due, ok := m.reviewDue(st, p.Step, now); ok {
 				p.Level, p.Review = stepLevel(below), true
-				p.Reason = reasonReview(p.Step, below, due)
+				p.Evidence = Evidence{Step: p.Step, Below: below, Fading: due, kind: whyReview}
+				p.Reason = p.Evidence.reason(p.Decision)
 			}
 		}
 	}
@@ -141,14 +148,15 @@ func (m Model) StartSession(st *Student, c Constraint, now time.Time) Plan {
 		st.SessionsAtLevel = 0
 		st.LevelAttempts = 0
 		st.LevelAccuracy = 0
+		st.LevelRecent, st.LevelRecentN = 0, 0
 	}
 	st.SessionsAtLevel++
 	return p
 }
 
 // decideStep applies the ladder rules within the teacher's floor and
-// ceiling.
-func (m Model) decideStep(st Student, c Constraint, now time.Time) (string, string, games.Message) {
+// ceiling, and says what it read.
+func (m Model) decideStep(st Student, c Constraint, now time.Time) (string, string, Evidence) {
 	floor, ceiling := 0, len(ladder)-1
 	if i := stepIndex(c.Floor); i >= 0 {
 		floor = i
@@ -163,51 +171,78 @@ func (m Model) decideStep(st Student, c Constraint, now time.Time) (string, stri
 		// and skip the steps the student already masters.
 		i := floor
 		for i < ceiling {
-			fluent, total := m.fluentCount(st, stepLevel(ladder[i]), now)
-			if total == 0 || fluent < needed(total) {
+			ev := m.stepEvidence(st, ladder[i], now)
+			if ev.Facts == 0 || ev.Known < ev.Needed {
 				break
 			}
 			i++
 		}
-		return ladder[i], DecisionKeep, reasonStart(ladder[i])
+		return ladder[i], DecisionKeep, Evidence{Step: ladder[i], kind: whyStart}
 	case cur < floor:
-		return ladder[floor], DecisionAssigned, reasonFloor(ladder[floor])
+		return ladder[floor], DecisionAssigned, Evidence{Step: ladder[floor], kind: whyFloor}
 	case cur > ceiling:
-		return ladder[ceiling], DecisionAssigned, reasonCeiling(ladder[ceiling])
+		return ladder[ceiling], DecisionAssigned, Evidence{Step: ladder[ceiling], kind: whyCeiling}
 	}
 	step := ladder[cur]
-	fluent, total := m.fluentCount(st, stepLevel(step), now)
-	need := needed(total)
+	ev := m.stepEvidence(st, step, now)
+	ev.RecentRight, ev.RecentAnswers = st.recentAnswers(RecentAnswers)
+	ev.Sessions = st.SessionsAtLevel
 
-	if cur > floor && st.SessionsAtLevel >= MinSessionsToDemote &&
-		st.LevelAttempts >= MinAttemptsToDemote && st.LevelAccuracy < DemoteAccuracy {
-		below := ladder[cur-1]
-		bf, bt := m.fluentCount(st, stepLevel(below), now)
-		if float64(bf) < DemoteBelowShare*float64(bt) {
-			return below, DecisionDemote, reasonDemote(below, step, st.LevelAccuracy, bf, bt)
+	if cur > floor && st.SessionsAtLevel >= MinSessionsToDemote && ev.RecentAnswers >= RecentAnswers &&
+		float64(ev.RecentRight) < DemoteAccuracy*float64(ev.RecentAnswers) {
+		below := m.stepEvidence(st, ladder[cur-1], now)
+		ev.Below, ev.BelowFacts, ev.BelowKnown, ev.BelowFast = below.Step, below.Facts, below.Known, below.FastRecently
+		if float64(below.Known) < DemoteBelowShare*float64(below.Facts) {
+			ev.kind = whyDemote
+			return ladder[cur-1], DecisionDemote, ev
 		}
-		return step, DecisionKeep, reasonHardButKeep(step, below, st.LevelAccuracy, bf, bt)
+		ev.kind = whyHardButKeep
+		return step, DecisionKeep, ev
 	}
-	if fluent >= need && total > 0 {
+	if ev.Known >= ev.Needed && ev.Facts > 0 {
 		switch {
 		case cur == len(ladder)-1:
-			return step, DecisionKeep, reasonTop(step, fluent, total)
+			ev.kind = whyTop
+			return step, DecisionKeep, ev
 		case cur >= ceiling:
-			return step, DecisionKeep, reasonAtCeiling(step, fluent, total)
+			ev.kind = whyAtCeiling
+			return step, DecisionKeep, ev
 		case st.SessionsAtLevel < MinSessionsToPromote:
-			return step, DecisionKeep, reasonTooSoon(step, fluent, total, st.SessionsAtLevel)
+			ev.kind = whyTooSoon
+			return step, DecisionKeep, ev
 		}
-		return ladder[cur+1], DecisionPromote, reasonPromote(ladder[cur+1], step, fluent, total)
+		ev.kind, ev.To = whyPromote, ladder[cur+1]
+		return ladder[cur+1], DecisionPromote, ev
 	}
-	return step, DecisionKeep, reasonKeep(step, fluent, total, need)
+	ev.kind = whyKeep
+	return step, DecisionKeep, ev
+}
+
+// stepEvidence counts a step's facts: known by heart now (the model's
+// estimate) and answered right in under 3 s within RecentWindow (a literal
+// count of the student's answers).
+func (m Model) stepEvidence(st Student, step string, now time.Time) Evidence {
+	ev := Evidence{Step: step}
+	for _, f := range levelPairs(stepLevel(step)) {
+		ev.Facts++
+		if m.FactEstimate(st, f, now).Fluent {
+			ev.Known++
+		}
+		if s, ok := st.Facts[f]; ok && !s.LastFast.IsZero() && !s.LastFast.After(now) && now.Sub(s.LastFast) <= RecentWindow {
+			ev.FastRecently++
+		}
+	}
+	ev.Needed = needed(ev.Facts)
+	return ev
 }
 
 // Review sessions. The levels of the ladder split the tables, so while a
 // student learns 6–9 the facts of 2–5 are not dealt and fade. Every
-// ReviewEvery-th session at a level is a review of the step below when at
-// least ReviewDueFacts of its facts have faded (were practised but are no
-// longer fluent, or have lost half their evidence). Steps whose level
-// contains the one below (1–10, 1–12) need no review sessions.
+// ReviewEvery-th session at a level is a review of the step below when the
+// model estimates that at least ReviewDueFacts of its facts (practised
+// before, and not in the current level) are no longer known by heart or
+// have lost half their evidence. Steps whose level contains the one below
+// (1–10, 1–12) need no review sessions.
 const (
 	ReviewEvery    = 6
 	ReviewDueFacts = 5
@@ -231,8 +266,7 @@ func (m Model) reviewDue(st Student, step string, now time.Time) (string, int, b
 		if !ok {
 			continue
 		}
-		s = m.carryAbility(s, st.Ability)
-		if !m.Estimate(s, now).Fluent || m.faded(s, now) >= 0.5 {
+		if !m.FactEstimate(st, f, now).Fluent || m.faded(s, now) >= 0.5 {
 			due++
 		}
 	}
@@ -242,23 +276,20 @@ func (m Model) reviewDue(st Student, step string, now time.Time) (string, int, b
 	return ladder[i-1], due, true
 }
 
-// fluentCount counts the level's fact pairs that are fluent now and were
-// practised within RecentWindow.
+// fluentCount counts the level's fact pairs known by heart now (the
+// model's estimate).
 func (m Model) fluentCount(st Student, l games.Level, now time.Time) (fluent, total int) {
 	for _, f := range levelPairs(l) {
 		total++
-		s, ok := st.Facts[f]
-		if !ok || now.Sub(s.LastSeen) > RecentWindow {
-			continue
-		}
-		if m.Estimate(m.carryAbility(s, st.Ability), now).Fluent {
+		if m.FactEstimate(st, f, now).Fluent {
 			fluent++
 		}
 	}
 	return fluent, total
 }
 
-// needed is the number of fluent facts a promotion needs out of total.
+// needed is the number of facts known by heart a promotion needs out of
+// total.
 func needed(total int) int {
 	n := int(PromoteFluentShare*float64(total) + 0.999999)
 	return min(n, total)

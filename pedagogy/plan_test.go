@@ -55,8 +55,10 @@ func TestPlanPromotesWhenEnoughOfTheLevelIsFluent(t *testing.T) {
 	assert.Equal(t, DecisionPromote, p.Decision)
 	assert.Equal(t, StepViolet, p.Step)
 	assert.Equal(t, games.LevelViolet, p.Level.Name)
-	assert.Contains(t, p.Reason.EN, "promoted to 6–9: 34 of 34 facts of 2–5 answered right in under 3 s in the last two weeks")
-	assert.Contains(t, p.Reason.FR, "passe à 6–9 : 34 faits sur 34 de 2–5")
+	assert.Equal(t, "promoted to 6–9: an estimated 34 of the 34 facts of 2–5 are known by heart (29 needed); 34 were answered right in under 3 s in the last two weeks", p.Reason.EN)
+	assert.Equal(t, "passe à 6–9 : selon l'estimation, 34 des 34 calculs de 2–5 sont sus par cœur (29 nécessaires) ; 34 ont été réussis en moins de 3 s ces deux dernières semaines", p.Reason.FR)
+	assert.Equal(t, Evidence{Step: StepGreen, To: StepViolet, Facts: 34, Known: 34, Needed: 29, FastRecently: 34,
+		RecentRight: 40, RecentAnswers: 40, Sessions: MinSessionsToPromote, kind: whyPromote}, p.Evidence)
 }
 
 func TestPlanHysteresisNoPromotionBeforeMinSessions(t *testing.T) {
@@ -79,11 +81,17 @@ func TestPlanKeepsWhileTooFewFactsAreFluent(t *testing.T) {
 	assert.Contains(t, p.Reason.EN, "(29 needed to move on)")
 }
 
+// Facts practised long ago are no longer estimated known by heart: two
+// months without practice, no promotion, and the reason's literal count of
+// fast answers in the last two weeks is 0.
 func TestPlanOldPracticeDoesNotCountForPromotion(t *testing.T) {
 	m := DefaultModel()
 	st := fluentOn(t, m, StepGreen, 5)
-	p := m.Plan(st, Constraint{}, t0.Add(RecentWindow+48*time.Hour))
-	assert.Equal(t, DecisionKeep, p.Decision, "facts last seen over two weeks ago do not count")
+	p := m.Plan(st, Constraint{}, t0.Add(60*24*time.Hour))
+	assert.Equal(t, DecisionKeep, p.Decision, "facts not practised for two months are not known by heart")
+	assert.Equal(t, 0, p.Evidence.FastRecently)
+	assert.Less(t, p.Evidence.Known, p.Evidence.Needed)
+	assert.Contains(t, p.Reason.EN, "0 were answered right in under 3 s in the last two weeks")
 }
 
 // struggling returns a student on violet who answers poorly there, with
@@ -105,7 +113,7 @@ func struggling(tb testing.TB, m Model, greenKnown bool, sessions int) Student {
 func TestPlanDemotesWhenClearlyStruggling(t *testing.T) {
 	m := DefaultModel()
 	st := struggling(t, m, false, MinSessionsToDemote)
-	require.GreaterOrEqual(t, st.LevelAttempts, MinAttemptsToDemote)
+	require.GreaterOrEqual(t, st.LevelAttempts, RecentAnswers)
 	require.Less(t, st.LevelAccuracy, DemoteAccuracy)
 	p := m.Plan(st, Constraint{}, t0)
 	assert.Equal(t, DecisionDemote, p.Decision)
@@ -265,8 +273,8 @@ func TestPlanWeightsAimAtTargetSuccess(t *testing.T) {
 func TestPlanWeightsReviewFadedFactsFirst(t *testing.T) {
 	m := DefaultModel()
 	st := Student{Level: StepGreen}
-	drill(t, m, &st, games.Custom(2), 15, 1200, t0.Add(-6*24*time.Hour)) // older
-	drill(t, m, &st, games.Custom(5), 15, 1200, t0.Add(-time.Hour))      // fresh
+	drill(t, m, &st, games.Custom(2), 6, 1200, t0.Add(-20*24*time.Hour)) // older
+	drill(t, m, &st, games.Custom(5), 6, 1200, t0.Add(-time.Hour))       // fresh
 	p := m.Plan(st, Constraint{}, t0)
 	assert.Greater(t, p.Level.Weight(fact(2, 7)), p.Level.Weight(fact(5, 7)))
 }

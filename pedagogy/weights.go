@@ -1,6 +1,7 @@
 package pedagogy
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"time"
@@ -8,35 +9,43 @@ import (
 	"github.com/multipli/multipli/games"
 )
 
-// Weights. Facts not yet fluent are weighted by their need squared, the
-// need being the chance that an answer now would not be fluent
-// (1 − P·P(under 3 s)), tilted toward easier or harder facts by
-// exp(λ·(P − TargetSuccess)) with λ chosen so that the expected share of
-// right answers is TargetSuccess. The constants were tuned on the
-// simulation (README.md). λ is bounded, so no
-// fact still to learn is starved. Fluent facts share ReviewShare of the
-// draws, each in proportion to how much of its evidence has faded since it
-// was last seen (spaced review); when the facts to learn are too hard for
-// the target even with the strongest tilt, review takes a larger share (up
-// to maxReviewShare) to keep the session encouraging.
+// Weights. A session deals about SessionDraws facts (a game deals a deck
+// built from the weights, not independent draws). The plan sorts the
+// level's facts in two:
+//
+//   - facts not known by heart now (Estimate.Fluent false) are to learn;
+//     each weighs (1 − Known)^needPower, so the facts furthest from known
+//     come first, tilted by exp(λ·(P − TargetSuccess)) with λ ∈ [−maxTilt,
+//     maxTilt] chosen so that the expected share of right answers is
+//     TargetSuccess;
+//   - facts known by heart are reviewed when the model expects them to
+//     fall below FluentP within reviewHorizon (Known then under FluentP +
+//     reviewMargin), with up to reviewShare of the draws.
+//
+// No fact gets more than one draw in a session while there are enough
+// facts to learn (maxShare): the same fact twice in a session teaches
+// less than two facts once each when memory strengthens from day to day
+// (the spacing effect), and a fact practised once a day for many days
+// lasts. The simulation chose these numbers (README.md, "Fair
+// simulation"): a stronger need power (the weakest facts first) and one
+// draw per fact beat every alternative tried across the learner variants.
 const (
-	// needPower sharpens the need: a fact far from fluent comes up much
-	// more often than one nearly there (nearly-fluent facts are often
-	// fluent already, the model being cautious).
-	needPower = 2.0
-	// maxTilt bounds the tilt toward the success target.
-	maxTilt = 2.0
-	// maxReviewShare bounds the review share raised to keep success near
-	// the target.
-	maxReviewShare = 0.25
-	// reviewFullDue: review gets its full share once this many facts' worth
-	// of evidence has faded.
-	reviewFullDue = 3.0
-	// reviewFloor keeps fluent facts just seen from vanishing entirely.
-	reviewFloor = 0.02
-	// minWeight is the least weight of any fact of the level (mean 1).
+	// SessionDraws is the size of the deck the plan expects a session to
+	// deal (a daily session of about 30 attempts).
+	SessionDraws  = 30
+	needPower     = 8.0
+	maxTilt       = 4.0
+	reviewShare   = 0.05
+	reviewMargin  = 0.05
+	reviewHorizon = 7 * 24 * time.Hour
+	// minWeight is the least weight of any fact of the level (mean 1): a
+	// game may need every card, and a known fact still turns up now and
+	// then.
 	minWeight = 0.02
 )
+
+// maxShare: one draw of SessionDraws.
+const maxShare = 1.0 / SessionDraws
 
 // weights returns the per-pair weights of the level (mean 1 over its pairs)
 // and the share of right answers they should give.
@@ -45,87 +54,87 @@ func (m Model) weights(st Student, l games.Level, now time.Time) ([]games.FactWe
 	if len(pairs) == 0 {
 		return nil, 0
 	}
-	p := make([]float64, len(pairs))
-	need := make([]float64, len(pairs))
-	due := make([]float64, len(pairs))
-	fluent := make([]bool, len(pairs))
-	var reviewSum, reviewP, dueSum float64
-	nLearning := 0
+	type fact struct {
+		i                 int
+		p, known, lasting float64
+		fluent            bool
+	}
+	fs := make([]fact, len(pairs))
+	var learning, known []fact
 	for i, f := range pairs {
-		s := m.carryAbility(m.factState(st, f), st.Ability)
-		e := m.Estimate(s, now)
-		p[i], fluent[i] = e.P, e.Fluent
+		e := m.FactEstimate(st, f, now)
+		fs[i] = fact{i: i, p: e.P, known: e.Known, fluent: e.Fluent}
 		if e.Fluent {
-			faded := m.faded(s, now)
-			dueSum += faded
-			due[i] = reviewFloor + faded
-
-			reviewSum += due[i]
-			reviewP += due[i] * p[i]
-			continue
+			fs[i].lasting = m.FactEstimate(st, f, now.Add(reviewHorizon)).Known
+			known = append(known, fs[i])
+		} else {
+			learning = append(learning, fs[i])
 		}
-		nLearning++
-		need[i] = max(1-e.P*m.fastShare(m.forget(s, now)), 0.05)
 	}
-	if reviewSum > 0 {
-		reviewP /= reviewSum
-	}
-
-	tilted := func(lambda float64) ([]float64, float64) {
-		w := make([]float64, len(pairs))
+	base := func(f fact) float64 { return math.Pow(max(1-f.known, 0.05), needPower) }
+	tilt := func(f fact, lambda float64) float64 { return base(f) * math.Exp(lambda*(f.p-m.TargetSuccess)) }
+	success := func(lambda float64) float64 {
 		var sum, sp float64
-		for i := range pairs {
-			if !fluent[i] {
-				w[i] = math.Pow(need[i], needPower) * math.Exp(lambda*(p[i]-m.TargetSuccess))
-				sum += w[i]
-				sp += w[i] * p[i]
-			}
+		for _, f := range learning {
+			w := tilt(f, lambda)
+			sum += w
+			sp += w * f.p
 		}
-		if sum > 0 {
-			sp /= sum
+		if sum == 0 {
+			return 0
 		}
-		return w, sp
+		return sp / sum
 	}
 	// The expected success of the facts to learn grows with λ: bisect.
 	lo, hi := -maxTilt, maxTilt
 	for range 40 {
 		mid := (lo + hi) / 2
-		if _, sp := tilted(mid); sp < m.TargetSuccess {
+		if success(mid) < m.TargetSuccess {
 			lo = mid
 		} else {
 			hi = mid
 		}
 	}
-	learn, learnP := tilted((lo + hi) / 2)
+	lambda := (lo + hi) / 2
 
-	// Review takes its share only as facts fade: a fact just mastered needs
-	// no review yet.
-	review := m.ReviewShare * min(1, dueSum/reviewFullDue)
-	switch {
-	case nLearning == 0:
-		review = 1
-	case nLearning == len(pairs):
-		review = 0
-	case learnP < m.TargetSuccess && reviewP > m.TargetSuccess && dueSum > 0:
-		// Solve (1−r)·learnP + r·reviewP = target for r.
-		r := (m.TargetSuccess - learnP) / (reviewP - learnP)
-		review = min(max(r, review), maxReviewShare)
+	var due []fact
+	for _, f := range known {
+		if f.lasting < m.FluentP+reviewMargin {
+			due = append(due, f)
+		}
 	}
-	var learnSum float64
-	for _, w := range learn {
-		learnSum += w
+	review := 0.0
+	switch {
+	case len(learning) == 0:
+		review = 1
+	case len(due) > 0:
+		review = min(reviewShare, float64(len(due))*maxShare)
 	}
 	raw := make([]float64, len(pairs))
-	var total float64
-	for i := range pairs {
-		switch {
-		case fluent[i]:
-			raw[i] = review * due[i] / reviewSum
-		case learnSum > 0:
-			raw[i] = (1 - review) * learn[i] / learnSum
+	var sum float64
+	for _, f := range learning {
+		sum += tilt(f, lambda)
+	}
+	for _, f := range learning {
+		raw[f.i] = (1 - review) * tilt(f, lambda) / sum
+	}
+	switch {
+	case len(due) > 0:
+		for _, f := range due {
+			raw[f.i] += review / float64(len(due))
 		}
-		// Every fact keeps a little weight: a game may need every card of
-		// the level, and a mastered fact should still turn up now and then.
+	case review > 0:
+		// Nothing to learn and nothing due: the least lasting facts.
+		slices.SortStableFunc(known, func(a, b fact) int { return cmp.Compare(a.lasting, b.lasting) })
+		k := min(len(known), SessionDraws)
+		for _, f := range known[:k] {
+			raw[f.i] += 1 / float64(k)
+		}
+	}
+	capShares(raw, maxShare)
+	var total, expected float64
+	for i := range raw {
+		expected += raw[i] * fs[i].p
 		raw[i] = max(raw[i]*float64(len(pairs)), minWeight)
 		total += raw[i]
 	}
@@ -134,20 +143,41 @@ func (m Model) weights(st Student, l games.Level, now time.Time) ([]games.FactWe
 		// Mean weight 1 over the level's pairs, as the games expect.
 		out[i] = games.FactWeight{A: f.A, B: f.B, W: roundTo(raw[i]*float64(len(pairs))/total, 1e-4)}
 	}
-	return out, (1-review)*learnP + review*reviewP
+	return out, expected
 }
 
-// faded is the share of the fact's evidence lost since it was last seen.
+// capShares limits every share to at most c, giving the excess to the
+// others in proportion (shares sum to 1; a few rounds suffice).
+func capShares(s []float64, c float64) {
+	for range 10 {
+		var excess, free float64
+		for _, x := range s {
+			if x > c {
+				excess += x - c
+			} else {
+				free += x
+			}
+		}
+		if excess < 1e-12 || free <= 0 {
+			return
+		}
+		for i, x := range s {
+			if x > c {
+				s[i] = c
+			} else {
+				s[i] += excess * x / free
+			}
+		}
+	}
+}
+
+// faded is the share of the fact's own evidence lost since it was last
+// seen (0 for a fact never seen).
 func (m Model) faded(s FactState, now time.Time) float64 {
-	if s.LastSeen.IsZero() || !now.After(s.LastSeen) {
+	if s.Attempts == 0 {
 		return 0
 	}
-	before := s.Precision - m.PriorPrecision
-	if before <= 0 {
-		return 1
-	}
-	after := m.forget(s, now).Precision - m.PriorPrecision
-	return 1 - after/before
+	return 1 - m.kept(s, now)
 }
 
 // Timer rules: a timer only once the student's pace is known and half of

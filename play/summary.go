@@ -110,6 +110,11 @@ func summarise(attempts []store.Attempt, stats []store.FactStat, fluentBefore []
 		w := worst
 		sum.ToWatch = &w
 	}
+	// "Now you know them by heart" names the facts the pedagogy's estimate
+	// calls known by heart (fact_stats.fluent: pedagogy/README.md, "Knowing
+	// a fact" — at least an 80 % chance of a right answer in under 3 s,
+	// after at least 3 answers), practised in this session, and not known
+	// when it started: the same definition as every other screen.
 	for _, st := range stats {
 		pair := games.Fact{A: st.A, B: st.B}.Pair()
 		if st.Fluent && practised[pair] && !slices.Contains(fluentBefore, pair) {

@@ -289,8 +289,11 @@ func (s *Store) factRows(studentID int64, st *studentState, pairs []games.Fact) 
 		if fs.TypicalMS > 0 {
 			typical = int64(math.Round(fs.TypicalMS))
 		}
+		// mastery is the estimated chance of a right answer in under 3 s
+		// (pedagogy's Known), the figure every screen reads; fluent is
+		// "known by heart" under the same definition.
 		row := []any{studentID, p.A, p.B, fs.Attempts, fs.Correct, fs.RecentAccuracy, typical, fs.LastSeen,
-			est.P, est.SD, est.Fluent, string(raw)}
+			est.Known, est.SD, est.Fluent, string(raw)}
 		if n > 0 {
 			b.WriteByte(',')
 		}

@@ -103,7 +103,7 @@ func assertAgreesWithLog(t *testing.T, st *store.Store, studentID int64, session
 		assert.Equal(t, fs.Attempts, got.Attempts, "%d×%d attempts", got.A, got.B)
 		assert.Equal(t, fs.Correct, got.Correct, "%d×%d correct", got.A, got.B)
 		assert.Equal(t, fs.RecentAccuracy, got.RecentAccuracy, "%d×%d recent accuracy", got.A, got.B)
-		assert.Equal(t, est.P, got.Mastery, "%d×%d mastery", got.A, got.B)
+		assert.Equal(t, est.Known, got.Mastery, "%d×%d mastery", got.A, got.B)
 		assert.Equal(t, est.SD, got.Uncertainty, "%d×%d uncertainty", got.A, got.B)
 		assert.Equal(t, est.Fluent, got.Fluent, "%d×%d fluent", got.A, got.B)
 		require.NotNil(t, got.LastSeen)

@@ -199,6 +199,6 @@ func assertStatsAgreeWithLog(t *testing.T, st *store.Store, studentID int64) {
 		fs := ps.Facts[games.Fact{A: s.A, B: s.B}]
 		assert.Equal(t, fs.Attempts, s.Attempts, "%d×%d attempts", s.A, s.B)
 		assert.Equal(t, fs.Correct, s.Correct, "%d×%d correct", s.A, s.B)
-		assert.Equal(t, m.Estimate(fs, fs.LastSeen).P, s.Mastery, "%d×%d mastery", s.A, s.B)
+		assert.Equal(t, m.Estimate(fs, fs.LastSeen).Known, s.Mastery, "%d×%d mastery", s.A, s.B)
 	}
 }

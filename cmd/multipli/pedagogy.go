@@ -6,21 +6,32 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/format"
 	"io"
 	"os"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/multipli/multipli/pedagogy"
 )
 
 // runPedagogy dispatches the pedagogy tools: pedagogy eval.
 func runPedagogy(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "fit" {
+		return pedagogyFit(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "eval" {
-		fmt.Fprintln(stderr, "usage: multipli pedagogy eval --attempts FILE.csv [--json]")
-		return errors.New("pedagogy: unknown or missing tool (eval)")
+		fmt.Fprintln(stderr, "usage: multipli pedagogy eval --attempts FILE.csv [--split students] [--seed N] [--bootstrap N] [--json]")
+		fmt.Fprintln(stderr, "       multipli pedagogy fit --attempts FILE.csv --source TEXT [--write FILE.go]")
+		return errors.New("pedagogy: unknown or missing tool (eval, fit)")
 	}
 	fs := flag.NewFlagSet("pedagogy eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	path := fs.String("attempts", "", "attempts CSV: student,a,b,correct,response_ms,order with a header")
+	split := fs.String("split", "", `"students": tune every predictor on half of the students, report on the other half`)
+	seed := fs.Uint64("seed", 1, "seed of the split and of the bootstrap")
+	boot := fs.Int("bootstrap", pedagogy.DefaultBootstrap, "bootstrap draws of students for the 95 % intervals (negative: none)")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
@@ -29,47 +40,142 @@ func runPedagogy(ctx context.Context, args []string, getenv func(string) string,
 		fs.Usage()
 		return errors.New("pedagogy eval: --attempts is required")
 	}
-	f, err := os.Open(*path)
+	rows, err := readAttempts(*path)
 	if err != nil {
 		return fmt.Errorf("pedagogy eval: %w", err)
 	}
-	defer f.Close()
-	rows, err := pedagogy.ReadAttemptsCSV(f)
-	if err != nil {
-		return fmt.Errorf("pedagogy eval: %w", err)
+	if *boot == 0 {
+		*boot = -1
 	}
-	rep := pedagogy.Eval(pedagogy.DefaultModel(), rows)
+	rep, err := pedagogy.Eval(pedagogy.DefaultModel(), rows, pedagogy.EvalConfig{Split: *split, Seed: *seed, Bootstrap: *boot})
+	if err != nil {
+		return err
+	}
 	if *asJSON {
 		return writeJSON(stdout, rep)
 	}
-	fmt.Fprintf(stdout, "%d attempts, %d students, %.1f %% right\n\n", rep.Attempts, rep.Students, 100*rep.Correct)
-	fmt.Fprintln(stdout, "| predictor | AUC | log-loss | RMSE |")
-	fmt.Fprintln(stdout, "|---|---|---|---|")
-	for _, s := range rep.Scores {
-		fmt.Fprintf(stdout, "| %s | %.3f | %.4f | %.4f |\n", s.Predictor, s.AUC, s.LogLoss, s.RMSE)
-	}
+	writeEvalTables(stdout, rep)
 	return nil
 }
 
+// pedagogyFit fits the population's easiness per fact on an attempts file
+// and writes the Go source of the default table (pedagogy/easiness_table.go).
+func pedagogyFit(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("pedagogy fit", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	path := fs.String("attempts", "", "attempts CSV to fit on")
+	source := fs.String("source", "", "what the data is, for the generated file's comment")
+	out := fs.String("write", "", "write the Go source to this file (default: standard output)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *path == "" || *source == "" {
+		fs.Usage()
+		return errors.New("pedagogy fit: --attempts and --source are required")
+	}
+	rows, err := readAttempts(*path)
+	if err != nil {
+		return fmt.Errorf("pedagogy fit: %w", err)
+	}
+	var b strings.Builder
+	cmd := "multipli pedagogy fit --source " + strconv.Quote(*source)
+	if err := pedagogy.WriteEasinessGo(&b, rows, *source, cmd); err != nil {
+		return err
+	}
+	src, err := format.Source([]byte(b.String()))
+	if err != nil {
+		return fmt.Errorf("pedagogy fit: %w", err)
+	}
+	if *out == "" {
+		_, err = stdout.Write(src)
+		return err
+	}
+	return os.WriteFile(*out, src, 0o644)
+}
+
+func readAttempts(path string) ([]pedagogy.LoggedAttempt, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return pedagogy.ReadAttemptsCSV(f)
+}
+
+// writeEvalTables prints the report as Markdown tables, figures with their
+// 95 % intervals by student.
+func writeEvalTables(w io.Writer, rep pedagogy.EvalReport) {
+	if rep.Split != "" {
+		fmt.Fprintf(w, "split by %s (seed %d): tuned on %d students (%d attempts), reported on %d students\n",
+			rep.Split, rep.Seed, rep.TuneStudents, rep.TuneAttempts, rep.Students)
+	}
+	fmt.Fprintf(w, "%d attempts, %d students, %.1f %% right; plain Elo K = %g/(1 + %g·n); intervals: 95 %%, %d draws of students\n\n",
+		rep.Attempts, rep.Students, 100*rep.Correct, rep.Elo.K, rep.Elo.Decay, rep.Bootstrap)
+	fmt.Fprintln(w, "| predictor | AUC | log-loss | RMSE | calibration error | recalibration slope |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|")
+	for _, s := range rep.Scores {
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", s.Predictor,
+			fig(s.AUC, 3), fig(s.LogLoss, 4), fig(s.RMSE, 4), fig(s.CalibrationError, 4), fig(s.Slope, 2))
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| difference | AUC | log-loss |")
+	fmt.Fprintln(w, "|---|---|---|")
+	for _, d := range rep.Differences {
+		fmt.Fprintf(w, "| %s − %s | %s | %s |\n", d.Predictor, d.Baseline, signedFig(d.AUC, 4), signedFig(d.LogLoss, 4))
+	}
+}
+
+func fig(f pedagogy.Figure, digits int) string {
+	if f.Lo != f.Lo { // no interval
+		return fmt.Sprintf("%.*f", digits, f.Value)
+	}
+	return fmt.Sprintf("%.*f [%.*f, %.*f]", digits, f.Value, digits, f.Lo, digits, f.Hi)
+}
+
+func signedFig(f pedagogy.Figure, digits int) string {
+	if f.Lo != f.Lo {
+		return fmt.Sprintf("%+.*f", digits, f.Value)
+	}
+	return fmt.Sprintf("%+.*f [%+.*f, %+.*f]", digits, f.Value, digits, f.Lo, digits, f.Hi)
+}
+
 // simulatePedagogy runs the adaptive policy and the baselines on synthetic
-// learners (pedagogy.Simulate) and prints the comparison.
+// learners of every variant (pedagogy.Simulate) and prints the comparison.
 func simulatePedagogy(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("simulate pedagogy", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	learners := fs.Int("learners", 100, "number of synthetic learners")
-	seed := fs.Uint64("seed", 1, "random seed")
-	budget := fs.Int("budget", 3000, "attempts per learner")
-	logPath := fs.String("log", "", "write every simulated attempt to this CSV (the format pedagogy eval reads)")
+	learners := fs.Int("learners", 100, "synthetic learners per seed")
+	seeds := fs.String("seeds", "1-5", "seeds: a range 1-5 or a list 1,2,7")
+	budget := fs.Int("budget", 6000, "attempts a learner may make before the run gives up")
+	variants := fs.String("variants", "all", "learner variants, comma-separated: today, time-spread, wrong-teaches-less, spacing, or all")
+	policies := fs.String("policies", "all", "policies, comma-separated: adaptive, assigned, leitner, xtramath, garden, uniform, ordered, oracle, or all")
+	workers := fs.Int("workers", 2, "learners simulated in parallel (the result does not depend on it)")
+	logPath := fs.String("log", "", "write the adaptive policy's attempts (first variant and seed) to this CSV (the format pedagogy eval reads)")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *learners < 1 || *budget < 1 {
-		return errors.New("simulate pedagogy: --learners and --budget must be positive")
+	if *learners < 1 || *budget < 1 || *workers < 1 {
+		return errors.New("simulate pedagogy: --learners, --budget and --workers must be positive")
 	}
-	res := pedagogy.Simulate(pedagogy.DefaultModel(), pedagogy.SimConfig{
-		Learners: *learners, Seed: *seed, Budget: *budget, Log: *logPath != "",
-	})
+	cfg := pedagogy.SimConfig{Learners: *learners, Budget: *budget, Workers: *workers, Log: *logPath != ""}
+	var err error
+	if cfg.Seeds, err = parseSeeds(*seeds); err != nil {
+		return err
+	}
+	if cfg.Variants, err = parseVariants(*variants); err != nil {
+		return err
+	}
+	if *policies != "all" {
+		for _, p := range strings.Split(*policies, ",") {
+			name, ok := policyFlags[strings.TrimSpace(p)]
+			if !ok {
+				return fmt.Errorf("simulate pedagogy: unknown policy %q (adaptive, assigned, leitner, xtramath, garden, uniform, ordered, oracle, all)", p)
+			}
+			cfg.Policies = append(cfg.Policies, name)
+		}
+	}
+	res := pedagogy.Simulate(pedagogy.DefaultModel(), cfg)
 	if *logPath != "" {
 		if err := writeAttemptLog(*logPath, res.Log); err != nil {
 			return err
@@ -78,19 +184,92 @@ func simulatePedagogy(ctx context.Context, args []string, stdout, stderr io.Writ
 	if *asJSON {
 		return writeJSON(stdout, res)
 	}
-	fmt.Fprintf(stdout, "%d learners, seed %d, budget %d attempts, target: %.0f %% of the %d facts of tables 2–9 fluent\n\n",
-		res.Config.Learners, res.Config.Seed, res.Config.Budget, 100*pedagogy.SimTargetShare, res.TargetFacts)
-	fmt.Fprintf(stdout, "| policy | reached | attempts to target (mean) | (median) | right answers | distance to 75 %% per session | fluent facts after %d | after %d |\n",
-		res.CheckAttempts, res.Config.Budget)
-	fmt.Fprintln(stdout, "|---|---|---|---|---|---|---|---|")
-	for _, p := range res.Policies {
-		fmt.Fprintf(stdout, "| %s | %d/%d | %.0f | %.0f | %.1f %% | %.1f pts | %.1f | %.1f |\n",
-			p.Policy, p.Reached, res.Config.Learners, p.MeanAttempts, p.MedianAttempts,
-			100*p.Success, 100*p.SuccessGap, p.FluentAtCheck, p.FluentAtBudget)
+	c := res.Config
+	fmt.Fprintf(stdout, "%d learners × seeds %v, budget %d attempts (30 a day); target: %.0f %% of the %d facts of tables 2–9 truly fluent %d days after the last session\n",
+		c.Learners, c.Seeds, c.Budget, 100*pedagogy.SimTargetShare, res.TargetFacts, pedagogy.SimCheckDays)
+	for _, v := range c.Variants {
+		fmt.Fprintf(stdout, "\n%s\n\n", v)
+		fmt.Fprintln(stdout, "| policy | reached | attempts (mean) | (median) | per seed | vs Leitner | vs XtraMath | to oracle | right answers |")
+		fmt.Fprintln(stdout, "|---|---|---|---|---|---|---|---|---|")
+		for _, r := range res.Results {
+			if r.Variant != v {
+				continue
+			}
+			per := make([]string, len(r.SeedMeans))
+			for i, x := range r.SeedMeans {
+				per[i] = fmt.Sprintf("%.0f", x)
+			}
+			fmt.Fprintf(stdout, "| %s | %d/%d | %.0f | %.0f | %s | %s | %s | %+.1f %% | %.1f %% |\n",
+				r.Policy, r.Reached, r.Learners, r.MeanAttempts, r.MedianAttempts, strings.Join(per, ", "),
+				pctRange(r.VsLeitner, r.SeedVsLeitner), pctRange(r.VsXtraMath, r.SeedVsXtraMath), 100*r.ToOracle, 100*r.Success)
+		}
+		if a := res.Result(v, pedagogy.PolicyAdaptive); a.Ladder != nil {
+			fmt.Fprintf(stdout, "\nadaptive ladder: %d of %d learners promoted, %d demoted after a promotion (%.1f %%)\n",
+				a.Ladder.Promoted, a.Learners, a.Ladder.Demoted, 100*float64(a.Ladder.Demoted)/float64(a.Learners))
+		}
 	}
-	fmt.Fprintf(stdout, "\nadaptive needs %.1f %% fewer attempts than the fixed level 1–10, %.1f %% fewer than fixed tables 2–9\n",
-		100*res.Reduction, 100*res.ReductionTarget)
 	return nil
+}
+
+// pctRange prints "12.3 % (10.1–14.0)": the overall figure and its range
+// over the seeds.
+func pctRange(x float64, seeds []float64) string {
+	if len(seeds) < 2 {
+		return fmt.Sprintf("%.1f %%", 100*x)
+	}
+	return fmt.Sprintf("%.1f %% (%.1f to %.1f)", 100*x, 100*slices.Min(seeds), 100*slices.Max(seeds))
+}
+
+func parseSeeds(s string) ([]uint64, error) {
+	if lo, hi, ok := strings.Cut(s, "-"); ok {
+		a, err1 := strconv.ParseUint(lo, 10, 64)
+		b, err2 := strconv.ParseUint(hi, 10, 64)
+		if err1 != nil || err2 != nil || b < a || b-a > 1000 {
+			return nil, fmt.Errorf("simulate pedagogy: bad --seeds %q", s)
+		}
+		var out []uint64
+		for x := a; x <= b; x++ {
+			out = append(out, x)
+		}
+		return out, nil
+	}
+	var out []uint64
+	for _, f := range strings.Split(s, ",") {
+		x, err := strconv.ParseUint(strings.TrimSpace(f), 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("simulate pedagogy: bad --seeds %q", s)
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+// policyFlags are the --policies names.
+var policyFlags = map[string]string{
+	"adaptive": pedagogy.PolicyAdaptive, "assigned": pedagogy.PolicyAssigned, "leitner": pedagogy.PolicyLeitner,
+	"xtramath": pedagogy.PolicyXtraMath, "garden": pedagogy.PolicyGarden, "uniform": pedagogy.PolicyUniform,
+	"ordered": pedagogy.PolicyOrdered, "oracle": pedagogy.PolicyOracle,
+}
+
+// variantFlags are the --variants names.
+var variantFlags = map[string]pedagogy.LearnerVariant{
+	"today": pedagogy.VariantToday, "time-spread": pedagogy.VariantTimeSpread,
+	"wrong-teaches-less": pedagogy.VariantWrongTeachesLess, "spacing": pedagogy.VariantSpacing,
+}
+
+func parseVariants(s string) ([]pedagogy.LearnerVariant, error) {
+	if s == "all" {
+		return pedagogy.LearnerVariants, nil
+	}
+	var out []pedagogy.LearnerVariant
+	for _, f := range strings.Split(s, ",") {
+		v, ok := variantFlags[strings.TrimSpace(f)]
+		if !ok {
+			return nil, fmt.Errorf("simulate pedagogy: unknown variant %q (today, time-spread, wrong-teaches-less, spacing, all)", f)
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }
 
 func writeAttemptLog(path string, rows []pedagogy.LoggedAttempt) error {

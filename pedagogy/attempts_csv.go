@@ -1,0 +1,163 @@
+package pedagogy
+
+import (
+	"cmp"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/multipli/multipli/games"
+)
+
+// LoggedAttempt is one row of an attempts CSV: who, and the attempt.
+type LoggedAttempt struct {
+	Student string
+	Attempt
+	// Order puts the rows in time order; ties keep the file's order.
+	Order float64
+}
+
+// ErrBadCSV reports an attempts file that cannot be read.
+var ErrBadCSV = errors.New("pedagogy: bad attempts csv")
+
+// ReadAttemptsCSV reads `student,a,b,correct,response_ms,order` with a
+// header. Columns are found by name, so extra columns are allowed anywhere
+// (the dashboard's export has more). Optional columns the simulation writes
+// are used when present: `at` (RFC 3339 time), `kind`, `timed_out`.
+// response_ms may be empty (unknown); correct is 1/0 or true/false; order is
+// a number or an RFC 3339 time. Rows come back sorted by order, ties in file
+// order.
+func ReadAttemptsCSV(r io.Reader) ([]LoggedAttempt, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = true
+	header, err := cr.Read()
+	if err != nil {
+		return nil, fmt.Errorf("%w: header: %w", ErrBadCSV, err)
+	}
+	col := map[string]int{}
+	for i, h := range header {
+		col[strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))] = i
+	}
+	for _, need := range []string{"student", "a", "b", "correct", "response_ms", "order"} {
+		if _, ok := col[need]; !ok {
+			return nil, fmt.Errorf("%w: no column %q", ErrBadCSV, need)
+		}
+	}
+	var out []LoggedAttempt
+	for line := 2; ; line++ {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: line %d: %w", ErrBadCSV, line, err)
+		}
+		row, err := parseRow(rec, col)
+		if err != nil {
+			return nil, fmt.Errorf("%w: line %d: %w", ErrBadCSV, line, err)
+		}
+		out = append(out, row)
+	}
+	slices.SortStableFunc(out, func(x, y LoggedAttempt) int { return cmp.Compare(x.Order, y.Order) })
+	return out, nil
+}
+
+func parseRow(rec []string, col map[string]int) (LoggedAttempt, error) {
+	field := func(name string) string {
+		i, ok := col[name]
+		if !ok || i >= len(rec) {
+			return ""
+		}
+		return strings.TrimSpace(rec[i])
+	}
+	var row LoggedAttempt
+	var err error
+	row.Student = field("student")
+	if row.A, err = strconv.Atoi(field("a")); err != nil || !validFactor(row.A) {
+		return row, fmt.Errorf("bad a %q", field("a"))
+	}
+	if row.B, err = strconv.Atoi(field("b")); err != nil || !validFactor(row.B) {
+		return row, fmt.Errorf("bad b %q", field("b"))
+	}
+	if row.Correct, err = parseBool(field("correct")); err != nil {
+		return row, fmt.Errorf("bad correct %q", field("correct"))
+	}
+	if ms := field("response_ms"); ms != "" {
+		v, err := strconv.ParseFloat(ms, 64)
+		if err != nil || v < 0 {
+			return row, fmt.Errorf("bad response_ms %q", ms)
+		}
+		row.ResponseMS = int64(math.Round(v))
+	}
+	o := field("order")
+	if row.Order, err = strconv.ParseFloat(o, 64); err != nil {
+		t, terr := time.Parse(time.RFC3339Nano, o)
+		if terr != nil {
+			return row, fmt.Errorf("bad order %q", o)
+		}
+		row.Order = float64(t.UnixMilli())
+		row.At = t
+	}
+	if at := field("at"); at != "" {
+		if row.At, err = time.Parse(time.RFC3339Nano, at); err != nil {
+			return row, fmt.Errorf("bad at %q", at)
+		}
+	}
+	row.Kind = games.Kind(field("kind"))
+	if row.Kind == "" {
+		row.Kind = games.KindAnswer
+	}
+	if to := field("timed_out"); to != "" {
+		if row.TimedOut, err = parseBool(to); err != nil {
+			return row, fmt.Errorf("bad timed_out %q", to)
+		}
+	}
+	return row, nil
+}
+
+func parseBool(s string) (bool, error) {
+	switch strings.ToLower(s) {
+	case "1", "true", "t", "yes":
+		return true, nil
+	case "0", "false", "f", "no", "":
+		return false, nil
+	}
+	return false, errors.New("not a boolean")
+}
+
+// WriteAttemptsCSV writes attempts in the format ReadAttemptsCSV reads, with
+// the optional at, kind and timed_out columns.
+func WriteAttemptsCSV(w io.Writer, rows []LoggedAttempt) error {
+	cw := csv.NewWriter(w)
+	_ = cw.Write([]string{"student", "a", "b", "correct", "response_ms", "order", "at", "kind", "timed_out"})
+	for _, r := range rows {
+		ms := ""
+		if r.ResponseMS > 0 {
+			ms = strconv.FormatInt(r.ResponseMS, 10)
+		}
+		_ = cw.Write([]string{
+			r.Student, strconv.Itoa(r.A), strconv.Itoa(r.B), b01(r.Correct), ms,
+			strconv.FormatFloat(r.Order, 'f', -1, 64), r.At.UTC().Format(time.RFC3339Nano),
+			string(r.Kind), b01(r.TimedOut),
+		})
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("pedagogy: write attempts: %w", err)
+	}
+	return nil
+}
+
+func b01(b bool) string {
+	if b {
+		return "1"
+	}
+	return "0"
+}
