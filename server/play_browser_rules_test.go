@@ -132,11 +132,27 @@ func potionForgotten(g map[string]any) (p1, p2, m int, ok bool) {
 // explanation, whether or not a capture was forgotten; when Léa calls it on
 // a forgotten capture, the computer captures first and her trophy comes
 // after.
+//
+// Whether the computer forgets a capture depends on the deal and on its
+// tuning, which follows the pedagogy's model: the test plays seeds in turn
+// until one deals a forgotten capture, rather than pinning one seed.
 func TestBrowserPotionVigilanceButtonIsNeutralAndTheRewardFollowsTheCapture(t *testing.T) {
-	b := newBrowserTest(t, 7)
+	seen, called := 0, false
+	for seed := uint64(1); seed <= 12 && !called; seed++ {
+		s, c := playPotionCallingVigilance(t, seed)
+		seen, called = seen+s, c
+	}
+	t.Logf("vigilance offered %d times; called on a forgotten capture: %v", seen, called)
+	require.Positive(t, seen, "the vigilance button was offered")
+	require.True(t, called, "one of seeds 1–12 deals a capture the computer forgets")
+}
+
+// playPotionCallingVigilance plays a MultipliPotion game in Chromium and
+// calls vigilance on the first capture the computer forgets.
+func playPotionCallingVigilance(t *testing.T, seed uint64) (seen int, called bool) {
+	b := newBrowserTest(t, seed)
 	b.login()
 	g := b.start("start-potion-3")
-	seen, called := 0, false
 	for i := 0; i < 300 && !called; i++ {
 		g = b.game(g)
 		if g["over"] == true {
@@ -196,9 +212,7 @@ func TestBrowserPotionVigilanceButtonIsNeutralAndTheRewardFollowsTheCapture(t *t
 		}
 		b.waitChange(g, version)
 	}
-	t.Logf("vigilance offered %d times; called on a forgotten capture: %v", seen, called)
-	require.Positive(t, seen, "the vigilance button was offered")
-	require.True(t, called, "seed 7 deals a capture the computer forgets (with today's engine)")
+	return seen, called
 }
 
 // A Monster Cube hint whose solution needs a tile move (a real engine state,
