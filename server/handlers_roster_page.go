@@ -94,7 +94,9 @@ var rosterLabels = map[string]map[string]string{
 // hidden elements, so that there is one place for each word).
 var rosterJSTexts = map[string]map[string]string{
 	"en": {
-		"pin": "PIN", "pictures": "Pictures", "rename_child": "Name", "rename": "Rename", "new_pin": "New PIN", "new_pictures": "New pictures",
+		"failed_logins": "{n} failed sign-ins today from devices this child has not used.", "unlock": "Let them try again now",
+		"unlocked": "{name} can sign in again at once.",
+		"pin":      "PIN", "pictures": "Pictures", "rename_child": "Name", "rename": "Rename", "new_pin": "New PIN", "new_pictures": "New pictures",
 		"move_to": "Move to the class", "move": "Move", "export": "Download their data (JSON)", "student_page": "Student page", "erase": "Erase…",
 		"erase_title": "Erase {name}?", "erase_text": "Everything Multipli keeps about {name} — games, answers, progress, links with parents — is deleted for good. This cannot be undone; you can download their data first.",
 		"erase_type": "To confirm, type the child's name: {name}", "erase_ok": "Erase for good", "erased": "{name} was erased.",
@@ -115,7 +117,9 @@ var rosterJSTexts = map[string]map[string]string{
 		"secret_pin": "PIN:", "secret_pictures": "Pictures, in order:", "all_groups": "All classes of the file",
 	},
 	"fr": {
-		"pin": "Code", "pictures": "Images", "rename_child": "Nom", "rename": "Renommer", "new_pin": "Nouveau code", "new_pictures": "Nouvelles images",
+		"failed_logins": "{n} essais de connexion manqués aujourd’hui depuis des appareils que cet enfant n’a jamais utilisés.", "unlock": "Le laisser réessayer tout de suite",
+		"unlocked": "{name} peut se connecter à nouveau tout de suite.",
+		"pin":      "Code", "pictures": "Images", "rename_child": "Nom", "rename": "Renommer", "new_pin": "Nouveau code", "new_pictures": "Nouvelles images",
 		"move_to": "Passer dans la classe", "move": "Déplacer", "export": "Télécharger ses données (JSON)", "student_page": "Page de l’élève", "erase": "Effacer…",
 		"erase_title": "Effacer {name} ?", "erase_text": "Tout ce que Multipli garde sur {name} — parties, réponses, progrès, liens avec les parents — est effacé pour de bon. C’est définitif ; vous pouvez d’abord télécharger ses données.",
 		"erase_type": "Pour confirmer, tapez le nom de l’enfant : {name}", "erase_ok": "Effacer définitivement", "erased": "{name} a été effacé·e.",

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -318,4 +319,42 @@ func listed(t *testing.T, ctx context.Context) []string {
 	names, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#students li")].map((li) => li.dataset.name)`))
 	require.NoError(t, err)
 	return names
+}
+
+// The login policy's notice reaches the teacher where they manage the
+// class: after five wrong PINs from a device the child never used, the
+// roster marks the child and says so, in French as in English; "let them
+// try again now" clears it, and the child's right PIN then opens at once.
+func TestBrowserTheRosterTellsOfFailedLoginsAndUnlocks(t *testing.T) {
+	ctx := browser(t)
+	e, srv, _ := liveEnv(t)
+	msgs := watchConsole(t, ctx)
+	email := uniqueEmail("unlock")
+	teacher := e.signup(t, "teacher", email)
+	classID, code, ids := e.classWithStudent(t, teacher, "Maëlys\nTom")
+	for i := range policyFree {
+		e.must(t, http.StatusUnauthorized, e.studentReq(code, ids[0], fmt.Sprintf("%04d", 9000+i)))
+	}
+	e.must(t, http.StatusTooManyRequests, e.studentReq(code, ids[0], "1234"))
+
+	step(t, ctx, "phone screen", chromedp.EmulateViewport(375, 812))
+	step(t, ctx, "sign in", chromedp.Navigate(srv.URL+fmt.Sprintf("/classes/%d/roster?lang=fr", classID)),
+		chromedp.WaitVisible(css("body[data-ready] #class-code")),
+		chromedp.Click(css(`[data-tab=teacher]`)),
+		chromedp.SendKeys(css(`[data-panel=teacher] input[name=email]`), email),
+		chromedp.SendKeys(css(`[data-panel=teacher] input[name=password]`), "correct horse battery"),
+		chromedp.Click(css(`[data-panel=teacher] button[type=submit]`)),
+		chromedp.WaitVisible(css(`body.roster[data-ready]`)))
+	maelys := fmt.Sprintf("#student-%d", ids[0])
+	assert.Equal(t, 1, count(t, ctx, "#students .badge-warn"), "only the child someone tried to be is marked")
+	assert.NotContains(t, textOf(t, ctx, "#students"), "null", "a child without a notice shows nothing in its place")
+	step(t, ctx, "open the child", chromedp.Click(css(maelys+" summary")),
+		chromedp.WaitVisible(css(maelys+` [data-act="failed-logins"]`)))
+	assert.Contains(t, textOf(t, ctx, maelys+` [data-act="failed-logins"]`), "5 essais de connexion manqués aujourd’hui")
+	assertFits(t, ctx, "the notice")
+	screenshot(t, ctx, "roster-fr-failed-logins")
+	step(t, ctx, "unlock", chromedp.Click(css(maelys+` [data-act="unlock"]`)),
+		chromedp.WaitNotPresent(css(`#students .badge-warn`)))
+	e.must(t, http.StatusOK, e.studentReq(code, ids[0], "1234"))
+	assert.Empty(t, msgs.problems())
 }

@@ -77,11 +77,25 @@ function studentItem(s) {
     el("a", { href: `/api/v1/students/${s.id}/export`, download: `${s.name}.json` }, t("export")),
     el("a", { href: `/dashboard/students/${s.id}?lang=${lang}` }, t("student_page")));
   const erase = el("p", {}, el("button", { type: "button", class: "danger", "data-act": "erase", onclick: () => eraseStudent(s) }, t("erase")));
+  // The login policy's notice: someone failed to sign in as this child
+  // several times today from devices the child never used. The teacher
+  // can let the child try again at once, or give a new password.
+  const failed = !s.failed_logins ? [] : [el("p", { class: "notice failed-logins", "data-act": "failed-logins" }, "⚠ ", t("failed_logins", { n: s.failed_logins }), " ",
+      el("button", { type: "button", "data-act": "unlock", onclick: () => unlockStudent(s) }, t("unlock")))];
   return el("li", { class: "student", id: `student-${s.id}`, "data-name": s.name },
     el("details", {},
       el("summary", {}, el("span", { class: "student-name" }, s.name), " ",
-        el("span", { class: "muted kind" }, s.secret_kind === "pictures" ? t("pictures") : t("pin"))),
-      el("div", { class: "student-actions" }, rename, resets, move, links, erase)));
+        el("span", { class: "muted kind" }, s.secret_kind === "pictures" ? t("pictures") : t("pin")),
+        s.failed_logins ? [el("span", { class: "badge-warn", title: t("failed_logins", { n: s.failed_logins }) }, " ⚠")] : []),
+      el("div", { class: "student-actions" }, failed, rename, resets, move, links, erase)));
+}
+
+async function unlockStudent(s) {
+  try {
+    await api("POST", `/students/${s.id}/unlock`);
+    await load();
+    done(t("unlocked", { name: s.name }));
+  } catch (err) { showError(err); }
 }
 
 async function renameStudent(ev, s) {
