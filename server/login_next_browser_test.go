@@ -15,9 +15,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/multipli/multipli/server"
-	"github.com/multipli/multipli/store/storetest"
 )
 
 // After signing in, the sign-in page follows ?next= only to a page of this
@@ -28,10 +25,7 @@ import (
 // visit.
 func TestSignInFollowsNextOnlyToAPageOfThisSite(t *testing.T) {
 	ctx := browser(t)
-	st := storetest.Open(t, storetest.Databases(t)[0].URL)
-	e := newEnv(t, st, func(c *server.Config) { c.Now = time.Now })
-	ts := httptest.NewServer(e.srv.Handler())
-	t.Cleanup(ts.Close)
+	e, ts, _ := liveEnv(t) // a real clock: the page and the server agree on time
 	var phished atomic.Int64
 	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		phished.Add(1)

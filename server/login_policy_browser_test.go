@@ -3,22 +3,17 @@ package server_test
 import (
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/multipli/multipli/server"
-	"github.com/multipli/multipli/store/storetest"
 )
 
 // A child opens their login card's link (what its QR code holds) and lands
@@ -26,10 +21,7 @@ import (
 // by a new PIN says so, in French for a French browser.
 func TestBrowserTheLoginCardsLinkSignsTheChildIn(t *testing.T) {
 	ctx := browser(t)
-	st := storetest.Open(t, storetest.Databases(t)[0].URL)
-	e := newEnv(t, st, func(c *server.Config) { c.Now = time.Now })
-	ts := httptest.NewServer(e.srv.Handler())
-	t.Cleanup(ts.Close)
+	e, ts, _ := liveEnv(t) // a real clock: the page and the server agree on time
 	teacher := e.signup(t, "teacher", "t@school.test")
 	classID, _, ids := e.classWithStudent(t, teacher, "Léa\nTom")
 	token := e.cardToken(t, teacher, classID, ids[0])
@@ -57,10 +49,7 @@ func TestBrowserTheLoginCardsLinkSignsTheChildIn(t *testing.T) {
 // account's password — the API told neither of them more than that.
 func TestBrowserSignUpSignsTheNewTeacherInAndSendsATakenEmailToSignIn(t *testing.T) {
 	ctx := browser(t)
-	st := storetest.Open(t, storetest.Databases(t)[0].URL)
-	e := newEnv(t, st, func(c *server.Config) { c.Now = time.Now })
-	ts := httptest.NewServer(e.srv.Handler())
-	t.Cleanup(ts.Close)
+	_, ts, _ := liveEnv(t) // a real clock: the page and the server agree on time
 
 	signUp := func(what, password string, then chromedp.Action[chromedp.Void]) {
 		step(t, ctx, what,
@@ -104,10 +93,7 @@ func TestBrowserTheLoginCardsQRCodeReadsAsItsLink(t *testing.T) {
 		}
 		t.Skip("no zbarimg: the QR reading test is skipped")
 	}
-	st := storetest.Open(t, storetest.Databases(t)[0].URL)
-	e := newEnv(t, st, func(c *server.Config) { c.Now = time.Now })
-	ts := httptest.NewServer(e.srv.Handler())
-	t.Cleanup(ts.Close)
+	e, ts, _ := liveEnv(t) // a real clock: the page and the server agree on time
 	e.signup(t, "teacher", "t@school.test")
 	step(t, ctx, "teacher signs in", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(css("body[data-ready]")),
 		chromedp.Click(css(`[data-tab=teacher]`)),
