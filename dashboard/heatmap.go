@@ -182,7 +182,7 @@ func hardest(lang string, cells []HeatCell, class bool) []HardFact {
 	for _, c := range cand[:min(len(cand), HardestCount)] {
 		h := HardFact{Fact: games.Fact{A: c.A, B: c.B}, Mastery: c.Mastery, Students: c.Students, Fluent: c.Fluent}
 		if class {
-			h.Text = tr(lang, "hard.class", "a", c.A, "b", c.B, "m", pct(lang, c.Mastery), "fluent", c.Fluent, "n", c.Students)
+			h.Text = tr(lang, "hard.class", "a", c.A, "b", c.B, "m", pct(lang, c.Mastery), "fluent", c.Fluent, "n", c.Students, "count", c.Fluent)
 		} else {
 			h.Text = tr(lang, "hard.student", "a", c.A, "b", c.B, "m", pct(lang, c.Mastery), "n", c.Attempts)
 		}

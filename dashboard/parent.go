@@ -83,7 +83,7 @@ func NewParentReport(in ParentInput, now time.Time, lang string) ParentReport {
 	}
 	r.LevelFluent, r.LevelFacts = fluentInLevel(s.Level, in.Facts)
 	r.Mastered = tr(lang, "parent.mastered", "n", r.FluentFacts, "fluent", r.LevelFluent, "total", r.LevelFacts, "level", r.LevelLabel)
-	r.TimeText = tr(lang, "parent.time", "min", this.Minutes, "sessions", this.Sessions)
+	r.TimeText = tr(lang, "parent.time", "min", this.Minutes, "sessions", this.Sessions, "count", this.Sessions)
 	r.Compare = compareTable(lang, this, last)
 	for _, f := range practiseFacts(s.Level, in.Facts) {
 		r.Practise = append(r.Practise, PractiseFact{Fact: f, Text: f.String(), Tip: Tip(lang, f)})

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/games"
 )
 
@@ -16,17 +17,9 @@ const (
 	LangFR = "fr"
 )
 
-// tr renders the catalogue's message key with key, value pairs.
+// tr renders the catalogue's dashboard text key with key, value pairs.
 func tr(lang, key string, kv ...any) string {
-	m, ok := messages[key]
-	if !ok {
-		return key
-	}
-	params := make(map[string]any, len(kv)/2)
-	for i := 0; i+1 < len(kv); i += 2 {
-		params[fmt.Sprint(kv[i])] = kv[i+1]
-	}
-	return m.Text(lang, params)
+	return catalog.T(lang, "dashboard."+key, kv...)
 }
 
 // pct writes a 0–1 ratio as a whole percentage; French puts a no-break

@@ -16,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"rsc.io/qr"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/server/credential"
 	"github.com/multipli/multipli/store"
 )
@@ -42,23 +43,6 @@ type cardsPage struct {
 	Cards  []card
 }
 
-var cardLabels = map[string]map[string]string{
-	"en": {
-		"title": "Login cards", "print": "Print", "class": "Class", "code": "Class code",
-		"pin": "My PIN", "pictures": "My pictures", "go": "Go to", "unreadable": "Ask your teacher for a new password.",
-		"help": "Cut along the lines and give each child their card.", "colon": ":",
-		"scan":     "Scan me to sign in, or open:",
-		"cardnote": "The QR code and the link sign this child in by themselves, even when their PIN or pictures have been tried too often: keep each card like a key. Changing the child's password makes the old card useless.",
-	},
-	"fr": {
-		"title": "Cartes de connexion", "print": "Imprimer", "class": "Classe", "code": "Code de la classe",
-		"pin": "Mon code", "pictures": "Mes images", "go": "Va sur", "unreadable": "Demande un nouveau mot de passe à ton enseignant.",
-		"help": "Découpez en suivant les traits et donnez à chaque enfant sa carte.", "colon": "\u00a0:",
-		"scan":     "Scanne-moi pour te connecter, ou ouvre\u00a0:",
-		"cardnote": "Le QR code et le lien connectent l’enfant à eux seuls, même quand son code ou ses images ont été essayés trop souvent\u00a0: gardez chaque carte comme une clé. Changer le mot de passe de l’enfant rend l’ancienne carte inutilisable.",
-	},
-}
-
 // handleLoginCards renders the printable login cards of a class: each
 // child's name, the class code and their PIN or pictures.
 func (s *Server) handleLoginCards(c echo.Context) error {
@@ -75,7 +59,7 @@ func (s *Server) handleLoginCards(c echo.Context) error {
 	if s.cfg.SecureCookies || c.Request().TLS != nil {
 		scheme = "https"
 	}
-	page := cardsPage{Lang: lang, T: cardLabels[lang], Class: cl.Name, Code: cl.Code, Origin: scheme + "://" + c.Request().Host}
+	page := cardsPage{Lang: lang, T: catalog.Section(lang, "cards."), Class: cl.Name, Code: cl.Code, Origin: scheme + "://" + c.Request().Host}
 	for _, st := range students {
 		cd, err := s.cardOf(st, page.Origin)
 		if err != nil {

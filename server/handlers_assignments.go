@@ -24,22 +24,6 @@ const (
 	maxTitleLength    = 80
 )
 
-func init() {
-	for code, m := range assignmentMessages {
-		messages[code] = m
-	}
-}
-
-var assignmentMessages = map[string]games.Message{
-	"bad_date":       {EN: "Field “{field}” is not a date (YYYY-MM-DD).", FR: "Le champ « {field} » n’est pas une date (AAAA-MM-JJ)."},
-	"due_before":     {EN: "The due date comes before the start.", FR: "La date de fin est avant le début."},
-	"bad_target":     {EN: "The target is minutes (1–600) or sessions (1–50) per week.", FR: "L’objectif est en minutes (1 à 600) ou en séances (1 à 50) par semaine."},
-	"bad_game":       {EN: "Unknown game “{game}”.", FR: "Jeu inconnu « {game} »."},
-	"bad_tables":     {EN: "Tables are numbers from 1 to 12.", FR: "Les tables sont des nombres de 1 à 12."},
-	"bad_student":    {EN: "Student {id} is not in this class.", FR: "L’élève {id} n’est pas dans cette classe."},
-	"level_or_table": {EN: "Give a level or tables, not both.", FR: "Donnez un niveau ou des tables, pas les deux."},
-}
-
 // assignmentRequest creates an assignment, or (PATCH) changes the fields
 // it names. Tables is a custom set; Level a ladder step (green, violet, all,
 // all-12). Dates are YYYY-MM-DD (or RFC 3339): the start at 00:00 UTC, the

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/dashboard"
 	"github.com/multipli/multipli/store"
 )
@@ -40,7 +41,7 @@ type pageBase struct {
 
 func newPageBase(c echo.Context, title string) pageBase {
 	lang := pageLang(c)
-	return pageBase{Lang: lang, T: dashLabels[lang], Title: title, Parent: me(c).Role == RoleParent, SelfEN: withLang(c, "en"), SelfFR: withLang(c, "fr")}
+	return pageBase{Lang: lang, T: catalog.Section(lang, "dashpage."), Title: title, Parent: me(c).Role == RoleParent, SelfEN: withLang(c, "en"), SelfFR: withLang(c, "fr")}
 }
 
 func withLang(c echo.Context, lang string) string {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/play"
 	"github.com/multipli/multipli/store"
@@ -163,10 +164,10 @@ func (s *Server) playError(c echo.Context, game string, err error) error {
 	lang := langOf(c)
 	switch {
 	case errors.As(err, &re):
-		return c.JSON(http.StatusUnprocessableEntity, playErrorBody{Error: ruleDetail(lang, game, re)})
+		return c.JSON(http.StatusUnprocessableEntity, playErrorBody{Error: ruleDetail(lang, re)})
 	case errors.Is(err, play.ErrStale), errors.Is(err, store.ErrStale):
 		return c.JSON(http.StatusConflict, playErrorBody{Error: playErrorDetail{
-			Code: "game.version_conflict", Message: playMessage(lang, "game.version_conflict", nil),
+			Code: "game.version_conflict", Message: message(lang, "game.version_conflict", nil),
 		}})
 	case errors.As(err, &req):
 		return c.JSON(http.StatusBadRequest, playErrorBody{Error: requestDetail(lang, req)})
@@ -176,42 +177,17 @@ func (s *Server) playError(c echo.Context, game string, err error) error {
 
 // requestDetail translates a request the pipeline refused.
 func requestDetail(lang string, req *play.RequestError) playErrorDetail {
-	return playErrorDetail{Code: req.Code, Field: req.Field, Params: req.Params, Message: playMessage(lang, req.Code, req.Params)}
+	return playErrorDetail{Code: req.Code, Field: req.Field, Params: req.Params, Message: message(lang, req.Code, req.Params)}
 }
 
-// ruleDetail translates a rule code with the game's messages, then the
-// codes every engine shares.
-func ruleDetail(lang, game string, re *games.RuleError) playErrorDetail {
+// ruleDetail translates a rule code with the catalogue's "rule." texts; a
+// code it lacks reads as a plain refusal.
+func ruleDetail(lang string, re *games.RuleError) playErrorDetail {
 	d := playErrorDetail{Code: re.Code, Params: re.Params}
-	msg, ok := games.CommonMessages()[re.Code]
-	if k, found := play.KindOf(game); found {
-		if m, has := k.Message(re.Code); has {
-			msg, ok = m, true
-		}
-	}
-	if ok {
-		d.Message = msg.Text(lang, re.Params)
+	if key := "rule." + re.Code; catalog.Has(key) {
+		d.Message = catalog.Text(lang, key, re.Params)
 	} else {
-		d.Message = playMessage(lang, "game.refused", nil)
+		d.Message = message(lang, "game.refused", nil)
 	}
 	return d
-}
-
-// playMessages are the play API's own refusals, in both languages.
-var playMessages = map[string]games.Message{
-	"game.version_conflict": {EN: "The game moved on: here it is as it stands now.", FR: "La partie a avancé : la voici telle qu'elle est maintenant."},
-	"game.refused":          {EN: "This move is not allowed here.", FR: "Ce coup n'est pas permis ici."},
-	"unknown_game":          {EN: "There is no such game.", FR: "Ce jeu n'existe pas."},
-	"unknown_edition":       {EN: "This game has no such edition.", FR: "Ce jeu n'a pas cette édition."},
-	"bad_opponents":         {EN: "This game cannot be played with that many players.", FR: "Ce jeu ne se joue pas à autant de joueurs."},
-	"bad_option":            {EN: "This rule cannot be added to this game.", FR: "Cette règle ne peut pas s'ajouter à ce jeu."},
-	"game.seq_ahead":        {EN: "This move's number is too far ahead of your last move ({last_seq}): reload the game.", FR: "Le numéro de ce coup est trop loin devant ton dernier coup ({last_seq}) : recharge la partie."},
-	"bad_classmate":         {EN: "You can only invite a classmate, to MultipliPotion or Multipli Cat's.", FR: "Tu ne peux inviter qu'un camarade de ta classe, à MultipliPotion ou Multipli Cat's."},
-}
-
-func playMessage(lang, code string, params map[string]any) string {
-	if m, ok := playMessages[code]; ok {
-		return m.Text(lang, params)
-	}
-	return message(lang, code, params)
 }

@@ -3,13 +3,13 @@ package server
 import (
 	"encoding/base64"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/server/roster"
 	"github.com/multipli/multipli/store"
 )
@@ -180,22 +180,22 @@ func toPreviewJSON(p roster.Preview, lang string) rosterPreviewJSON {
 
 // rowMessage says in words what confirming does with a line.
 func rowMessage(r roster.Row, lang string) string {
-	t := rosterRowTexts[lang]
+	t := func(key string, kv ...any) string { return catalog.T(lang, "roster.row."+key, kv...) }
 	var parts []string
 	switch r.Status {
 	case roster.New:
-		parts = append(parts, t["new"])
+		parts = append(parts, t("new"))
 	case roster.InClass:
-		parts = append(parts, strings.ReplaceAll(t["in_class"], "{name}", r.Match))
+		parts = append(parts, t("in_class", "name", r.Match))
 	case roster.Duplicate:
-		parts = append(parts, strings.ReplaceAll(t["duplicate"], "{line}", fmt.Sprint(r.Of)))
+		parts = append(parts, t("duplicate", "line", r.Of))
 	case roster.OtherGroup:
-		parts = append(parts, strings.ReplaceAll(t["other_group"], "{group}", r.Group))
+		parts = append(parts, t("other_group", "group", r.Group))
 	case roster.Bad:
-		parts = append(parts, t["bad."+r.Reason])
+		parts = append(parts, t("bad."+r.Reason))
 	}
 	for _, n := range r.Notes {
-		parts = append(parts, t["note."+n])
+		parts = append(parts, t("note."+n))
 	}
 	return strings.Join(parts, " ")
 }

@@ -1,37 +1,20 @@
 package server
 
 import (
-	"maps"
-	"regexp"
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/server/roster"
 )
 
-var labelParam = regexp.MustCompile(`\{\w+\}`)
-
-// Every word of the roster page, its script and its previews exists in
-// French and in English, with the same {params}.
-func TestRosterWordsAreInFrenchAndEnglish(t *testing.T) {
-	for name, set := range map[string]map[string]map[string]string{"page": rosterLabels, "script": rosterJSTexts, "rows": rosterRowTexts} {
-		en, fr := set["en"], set["fr"]
-		assert.Equal(t, slices.Sorted(maps.Keys(en)), slices.Sorted(maps.Keys(fr)), "%s: the same keys", name)
-		for k, v := range en {
-			assert.NotEmpty(t, v, "%s.%s (en)", name, k)
-			assert.NotEmpty(t, fr[k], "%s.%s (fr)", name, k)
-			assert.ElementsMatch(t, labelParam.FindAllString(v, -1), labelParam.FindAllString(fr[k], -1), "%s.%s: the same params", name, k)
-		}
-	}
+// Every error code the roster's handlers return has its words (the
+// catalogue's own test checks both languages and their params).
+func TestRosterErrorsHaveWords(t *testing.T) {
 	for _, code := range []string{"one_source", "bad_file", "bad_group", "archived_class", "not_in_class",
 		"import_" + roster.ErrWorkbook, "import_" + roster.ErrNotText, "import_" + roster.ErrNoHeader, "import_" + roster.ErrEmpty, "import_" + roster.ErrTooManyLines} {
-		m, ok := messages[code]
-		if assert.True(t, ok, code) {
-			assert.NotEmpty(t, m.EN, code)
-			assert.NotEmpty(t, m.FR, code)
-		}
+		assert.True(t, catalog.Has("error."+code), code)
 	}
 }
 

@@ -3,9 +3,9 @@ package server
 import (
 	"context"
 	"math"
-	"strconv"
 	"time"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/server/credential"
 	"github.com/multipli/multipli/store"
 )
@@ -227,12 +227,11 @@ func waitText(lang string, seconds int) string {
 	minutes := (seconds + 59) / 60
 	switch {
 	case minutes <= 1:
-		return map[string]string{"en": "a minute", "fr": "une minute"}[lang]
+		return catalog.T(lang, "wait.minute")
 	case minutes < 120:
-		return strconv.Itoa(minutes) + " minutes"
+		return catalog.T(lang, "wait.minutes", "n", minutes)
 	}
-	hours := strconv.Itoa((minutes + 59) / 60)
-	return map[string]string{"en": hours + " hours", "fr": hours + " heures"}[lang]
+	return catalog.T(lang, "wait.hours", "n", (minutes+59)/60)
 }
 
 func throttled(wait time.Duration) error {

@@ -161,11 +161,11 @@ func (s *Server) wsRead(ctx context.Context, p *wsPeer, gameID, studentID int64,
 				return
 			}
 		case errors.As(err, &re):
-			p.fail(ctx, ruleDetail(lang, game, re))
+			p.fail(ctx, ruleDetail(lang, re))
 		case errors.As(err, &req):
 			p.fail(ctx, requestDetail(lang, req))
 		case errors.Is(err, play.ErrStale):
-			p.fail(ctx, playErrorDetail{Code: "game.version_conflict", Message: playMessage(lang, "game.version_conflict", nil)})
+			p.fail(ctx, playErrorDetail{Code: "game.version_conflict", Message: message(lang, "game.version_conflict", nil)})
 			if dto, err := s.play.View(ctx, gameID, studentID, p.lastVersion()); err == nil && p.state(ctx, dto) != nil {
 				return
 			}
