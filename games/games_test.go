@@ -60,8 +60,3 @@ func TestRNGResumesFromJSON(t *testing.T) {
 		assert.Equal(t, r.IntN(1000), back.IntN(1000))
 	}
 }
-
-func TestRuleMessageText(t *testing.T) {
-	m := CommonMessages()["level.bad_table"]
-	assert.Equal(t, "Il n'y a pas de table de 13 ici (1 à 12).", m.Text("fr", map[string]any{"table": 13}))
-}

@@ -68,29 +68,3 @@ func (m Message) Text(lang string, params map[string]any) string {
 	}
 	return s
 }
-
-// Common rule codes every engine may return.
-var commonMessages = map[string]Message{
-	"game.over":          {EN: "The game is over.", FR: "La partie est terminée."},
-	"game.not_your_turn": {EN: "It is not your turn.", FR: "Ce n'est pas ton tour."},
-	"game.bad_seat":      {EN: "You have no seat {seat} in this game.", FR: "Tu n'as pas de place {seat} dans cette partie."},
-	"game.bad_move":      {EN: "This move cannot be read: {reason}.", FR: "Ce coup est illisible : {reason}."},
-	"game.unknown_move":  {EN: "Unknown move “{type}”.", FR: "Coup inconnu « {type} »."},
-	"game.computer_seat": {EN: "Seat {seat} is played by the computer.", FR: "La place {seat} est jouée par l'ordinateur."},
-	"game.bad_time":      {EN: "Time cannot go backwards.", FR: "Le temps ne peut pas reculer."},
-	"level.no_tables":    {EN: "Choose at least one table.", FR: "Choisis au moins une table."},
-	"level.bad_table":    {EN: "There is no table of {table} here (1 to 12).", FR: "Il n'y a pas de table de {table} ici (1 à 12)."},
-	"level.bad_factors":  {EN: "Factors must run from 1 to 12 (got {min} to {max}).", FR: "Les facteurs vont de 1 à 12 (reçu {min} à {max})."},
-	"level.bad_weight":   {EN: "The weight of {fact} cannot be negative.", FR: "Le poids de {fact} ne peut pas être négatif."},
-	"config.bad_seats":   {EN: "This game needs {min} to {max} players.", FR: "Ce jeu se joue de {min} à {max} joueurs."},
-	"config.bad_option":  {EN: "Option {option} is not valid here.", FR: "L'option {option} n'est pas valable ici."},
-}
-
-// CommonMessages returns the messages of the codes shared by every engine.
-func CommonMessages() map[string]Message {
-	out := make(map[string]Message, len(commonMessages))
-	for k, v := range commonMessages {
-		out[k] = v
-	}
-	return out
-}

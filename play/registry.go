@@ -8,7 +8,6 @@ package play
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -148,16 +147,9 @@ type Kind struct {
 	// device (MultipliPotion turn by turn, Multipli Cat's in real time).
 	TwoStudents bool
 	// Options are the rules a child may add in the game's menu.
-	Options  []Option
-	New      func(s Setup, seed uint64) (games.Engine, error)
-	Load     func(data []byte) (games.Engine, error)
-	messages map[string]games.Message
-}
-
-// Message translates one of the game's rule codes (or a common one).
-func (k *Kind) Message(code string) (games.Message, bool) {
-	m, ok := k.messages[code]
-	return m, ok
+	Options []Option
+	New     func(s Setup, seed uint64) (games.Engine, error)
+	Load    func(data []byte) (games.Engine, error)
 }
 
 // HasEdition reports whether the game offers the edition.
@@ -179,12 +171,6 @@ func (k *Kind) HasEdition(e string) bool {
 	return true
 }
 
-func withCommon(own map[string]games.Message) map[string]games.Message {
-	out := games.CommonMessages()
-	maps.Copy(out, own)
-	return out
-}
-
 var kinds = map[string]*Kind{
 	"potion": {
 		Name: "potion", Editions: []string{"3", "4"},
@@ -194,8 +180,7 @@ var kinds = map[string]*Kind{
 			ed, _ := strconv.Atoi(s.Edition)
 			return asEngine(potion.New(potion.Config{Level: s.Level, Seats: s.Seats, Edition: ed, Quiz: s.Has(OptionQuiz)}, seed))
 		},
-		Load:     func(b []byte) (games.Engine, error) { return asEngine(potion.Load(b)) },
-		messages: withCommon(potion.Messages()),
+		Load: func(b []byte) (games.Engine, error) { return asEngine(potion.Load(b)) },
 	},
 	"cats": {
 		// One opponent: the booklet's two-player game, two piles each.
@@ -218,8 +203,7 @@ var kinds = map[string]*Kind{
 			return asEngine(cats.New(cats.Config{Level: s.Level, Seats: s.Seats, Specials: specials, WindowMS: window,
 				Infinite: infinite, SourisCall: souris}, seed))
 		},
-		Load:     func(b []byte) (games.Engine, error) { return asEngine(cats.Load(b)) },
-		messages: withCommon(cats.Messages()),
+		Load: func(b []byte) (games.Engine, error) { return asEngine(cats.Load(b)) },
 	},
 	"cube": {
 		Name: "cube", Editions: []string{"1", "2", "3", "4"},
@@ -241,8 +225,7 @@ var kinds = map[string]*Kind{
 			}
 			return asEngine(cube.New(cfg, seed))
 		},
-		Load:     func(b []byte) (games.Engine, error) { return asEngine(cube.Load(b)) },
-		messages: withCommon(cube.Messages()),
+		Load: func(b []byte) (games.Engine, error) { return asEngine(cube.Load(b)) },
 	},
 	"magicoa": {
 		Name: "magicoa", Editions: []string{magicoa.Multiplication, magicoa.Classic},
@@ -263,8 +246,7 @@ var kinds = map[string]*Kind{
 			}
 			return asEngine(magicoa.New(magicoa.Config{Level: s.Level, Seats: s.Seats, Edition: s.Edition, Variant: variant}, seed))
 		},
-		Load:     func(b []byte) (games.Engine, error) { return asEngine(magicoa.Load(b)) },
-		messages: withCommon(magicoa.Messages()),
+		Load: func(b []byte) (games.Engine, error) { return asEngine(magicoa.Load(b)) },
 	},
 }
 

@@ -2,9 +2,6 @@ package cats
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
-	"regexp"
 	"slices"
 	"testing"
 
@@ -13,31 +10,6 @@ import (
 
 	"github.com/multipli/multipli/games"
 )
-
-func TestEveryRuleCodeHasAMessageInBothLanguages(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	require.NoError(t, err)
-	code := regexp.MustCompile(`"((?:cats|game|config|level)\.[a-z_]+)"`)
-	msgs := Messages()
-	found := 0
-	for _, f := range files {
-		if filepath.Ext(f) != ".go" || regexp.MustCompile(`_test\.go$`).MatchString(f) {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		require.NoError(t, err)
-		for _, m := range code.FindAllSubmatch(src, -1) {
-			found++
-			c := string(m[1])
-			assert.NotEmpty(t, msgs[c].EN, "%s in %s", c, f)
-			assert.NotEmpty(t, msgs[c].FR, "%s in %s", c, f)
-		}
-	}
-	assert.Greater(t, found, 10)
-	for _, c := range []string{ReasonChampion, ReasonCap, "level.bad_table"} {
-		assert.NotEmpty(t, msgs[c].FR, c)
-	}
-}
 
 func TestDecodeMoveIsStrict(t *testing.T) {
 	tests := []struct {

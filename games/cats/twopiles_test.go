@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/games"
 )
 
@@ -133,7 +134,7 @@ func TestTwoPlayersWinnerGaveAwayBothPiles(t *testing.T) {
 	assert.Equal(t, []int{0}, r.Winners)
 	assert.Equal(t, []int{1, 0}, r.Scores)
 	assert.Equal(t, ReasonOneLeft, r.Reason)
-	assert.NotEmpty(t, Messages()[ReasonOneLeft].FR)
+	assert.True(t, catalog.Has("rule."+ReasonOneLeft))
 }
 
 // Chase and Ambush: everybody slaps, and a player slaps with both hands at

@@ -2,10 +2,7 @@ package cube
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"reflect"
-	"regexp"
 	"testing"
 
 	"github.com/multipli/multipli/games"
@@ -80,32 +77,6 @@ func FuzzDecodeMove(f *testing.F) {
 			}
 		}
 	})
-}
-
-// TestEveryRuleCodeHasBothLanguages finds every "cube.*" and "game.*" code
-// written in the package's sources.
-func TestEveryRuleCodeHasBothLanguages(t *testing.T) {
-	msgs := Messages()
-	re := regexp.MustCompile(`"((?:cube|game|config|level)\.[a-z_]+)"`)
-	files, err := filepath.Glob("*.go")
-	require.NoError(t, err)
-	found := 0
-	for _, f := range files {
-		if filepath.Ext(f) == ".go" && len(f) > 8 && f[len(f)-8:] == "_test.go" {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		require.NoError(t, err)
-		for _, m := range re.FindAllStringSubmatch(string(src), -1) {
-			found++
-			msg, ok := msgs[m[1]]
-			if assert.True(t, ok, "%s in %s has no message", m[1], f) {
-				assert.NotEmpty(t, msg.EN, m[1])
-				assert.NotEmpty(t, msg.FR, m[1])
-			}
-		}
-	}
-	assert.Greater(t, found, 20)
 }
 
 func TestNewRefusesBadConfigs(t *testing.T) {

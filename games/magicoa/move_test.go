@@ -2,10 +2,7 @@ package magicoa
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"reflect"
-	"regexp"
 	"testing"
 
 	"github.com/multipli/multipli/games"
@@ -75,41 +72,4 @@ func FuzzDecodeMove(f *testing.F) {
 		g, _ := New(Config{Seats: students(3)}, 1)
 		_, _ = g.Play(0, m, 0)
 	})
-}
-
-// TestEveryRuleCodeHasMessagesInBothLanguages scans the package's source for
-// the codes it returns.
-func TestEveryRuleCodeHasMessagesInBothLanguages(t *testing.T) {
-	msgs := Messages()
-	files, err := filepath.Glob("*.go")
-	require.NoError(t, err)
-	own := regexp.MustCompile(`ruleErr\("([a-z_]+)"`)
-	common := regexp.MustCompile(`games\.Broken\("([a-z_]+\.[a-z_]+)"`)
-	reason := regexp.MustCompile(`"(magicoa\.[a-z_]+)"`)
-	found := 0
-	for _, f := range files {
-		if filepath.Ext(f) != ".go" || regexp.MustCompile(`_test\.go$`).MatchString(f) {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		require.NoError(t, err)
-		var codes []string
-		for _, m := range own.FindAllStringSubmatch(string(src), -1) {
-			codes = append(codes, "magicoa."+m[1])
-		}
-		for _, re := range []*regexp.Regexp{common, reason} {
-			for _, m := range re.FindAllStringSubmatch(string(src), -1) {
-				codes = append(codes, m[1])
-			}
-		}
-		for _, c := range codes {
-			found++
-			m, ok := msgs[c]
-			if assert.True(t, ok, "%s: no message for %s", f, c) {
-				assert.NotEmpty(t, m.EN, c)
-				assert.NotEmpty(t, m.FR, c)
-			}
-		}
-	}
-	assert.Greater(t, found, 15)
 }

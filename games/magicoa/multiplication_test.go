@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/games"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -137,8 +138,7 @@ func TestRefusedCoverIsExplainedAndLogsAWrongBid(t *testing.T) {
 	assert.Equal(t, games.NewAttempt(0, games.KindBid, small.Fact, high.Value, 600), st.Attempts[0])
 	assert.False(t, st.Attempts[0].Correct)
 	assert.Equal(t, before, mustJSON(t, g), "the refused cover changes nothing")
-	msg := Messages()[re.Code]
-	assert.Contains(t, msg.Text("fr", re.Params), "moins que")
+	assert.Contains(t, catalog.Text("fr", "rule."+re.Code, re.Params), "moins que")
 }
 
 func TestTripledScoreIsComputedByTheStudent(t *testing.T) {

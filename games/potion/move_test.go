@@ -2,10 +2,6 @@ package potion
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/multipli/multipli/games"
@@ -86,30 +82,6 @@ func FuzzDecodeMove(f *testing.F) {
 		require.NoError(t, err)
 		require.Equal(t, m, back)
 	})
-}
-
-func TestEveryRuleCodeHasAMessageInBothLanguages(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	require.NoError(t, err)
-	code := regexp.MustCompile(`"((?:potion|game|config|level)\.[a-z_]+)"`)
-	msgs := Messages()
-	found := 0
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		require.NoError(t, err)
-		for _, m := range code.FindAllStringSubmatch(string(src), -1) {
-			found++
-			msg, ok := msgs[m[1]]
-			if assert.True(t, ok, "%s: code %s has no message", f, m[1]) {
-				assert.NotEmpty(t, msg.EN, m[1])
-				assert.NotEmpty(t, msg.FR, m[1])
-			}
-		}
-	}
-	assert.Greater(t, found, 20)
 }
 
 func TestNotYourTurn(t *testing.T) {
