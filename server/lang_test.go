@@ -35,3 +35,22 @@ func TestErrorMessagesFollowTheCallersLanguage(t *testing.T) {
 		})
 	}
 }
+
+// The browser's catalogue: public, the same texts as the server's, plural
+// forms included, revalidated by its ETag; a language it lacks is not found.
+func TestCatalogueIsServedToTheBrowser(t *testing.T) {
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	e := newEnv(t, st)
+	res := e.must(t, http.StatusOK, req{Method: "GET", Path: "/i18n/fr.json"})
+	assert.Equal(t, "Bonjour {name} !", res.JSON["hello"])
+	assert.Equal(t, "Merci de vous connecter.", res.JSON["error.unauthenticated"])
+	assert.Equal(t, map[string]any{"one": "{n} étoile", "other": "{n} étoiles"}, res.JSON["stars"])
+	etag := res.Header.Get("ETag")
+	assert.NotEmpty(t, etag)
+	assert.Equal(t, "no-cache", res.Header.Get("Cache-Control"))
+	e.must(t, http.StatusNotModified, req{Method: "GET", Path: "/i18n/fr.json", Header: map[string]string{"If-None-Match": etag}})
+	en := e.must(t, http.StatusOK, req{Method: "GET", Path: "/i18n/en.json"})
+	assert.Equal(t, "Hello {name}!", en.JSON["hello"])
+	e.must(t, http.StatusNotFound, req{Method: "GET", Path: "/i18n/de.json"})
+	e.must(t, http.StatusNotFound, req{Method: "GET", Path: "/i18n/fr"})
+}

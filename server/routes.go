@@ -82,6 +82,7 @@ func (s *Server) routes() []Route {
 		{http.MethodGet, "/", anyone, s.handlePage("index.html")},
 		{http.MethodGet, "/home", anyone, s.handlePage("home.html")},
 		{http.MethodGet, "/static/*", anyone, s.handleStatic},
+		{http.MethodGet, "/i18n/:file", anyone, s.handleI18n},
 		{http.MethodGet, "/classes/:id/cards", teachers, s.handleLoginCards},
 
 		// play

@@ -66,6 +66,11 @@ func (w *webAssets) serve(c echo.Context, name string) error {
 	if !ok {
 		return echo.ErrNotFound
 	}
+	return serveAsset(c, a)
+}
+
+// serveAsset answers with a body revalidated by its ETag.
+func serveAsset(c echo.Context, a asset) error {
 	h := c.Response().Header()
 	h.Set("Cache-Control", "no-cache")
 	h.Set("ETag", a.etag)

@@ -26,7 +26,10 @@ var update = flag.Bool("update", false, "rewrite static/play/dev/fixtures from r
 // webDir is the embedded web folder the checks read.
 const webDir = "../web"
 
-const playDir = "../web/static/play"
+const (
+	staticDir = "../web/static"
+	playDir   = staticDir + "/play"
+)
 
 // readPlay reads one file of the play UI.
 func readPlay(tb testing.TB, name string) string {

@@ -12,45 +12,43 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/games/cats"
 	"github.com/multipli/multipli/games/magicoa"
 	playpkg "github.com/multipli/multipli/play"
 )
 
-// strings.js keeps one entry per line, so a test can read it without a JS
-// parser:   "key": { en: "…", fr: "…", fr_me: "…" },
-var (
-	entryLine = regexp.MustCompile(`^\s*"([^"]+)":\s*\{(.*)\},?\s*$`)
-	textField = regexp.MustCompile(`(\w+):\s*"((?:[^"\\]|\\.)*)"`)
-	param     = regexp.MustCompile(`\{(\w+)\}`)
-)
+var param = regexp.MustCompile(`\{(\w+)\}`)
 
-// loadStrings parses strings.js: key → language (en, fr, en_me, fr_me) → text.
-// Any line that is not an entry, a comment, a blank or the object's own
-// opening and closing lines fails the test: the file must stay parseable.
+// loadStrings reads the catalogue the pages load (/i18n/{lang}.json) as
+// key → language (en, fr) → text. A plural message appears under its own
+// key (its "other" form) and as key.one and key.other, the forms a test
+// can name.
 func loadStrings(tb testing.TB) map[string]map[string]string {
 	tb.Helper()
+	c := catalog.Default()
 	out := map[string]map[string]string{}
-	for i, line := range strings.Split(readPlay(tb, "strings.js"), "\n") {
-		trim := strings.TrimSpace(line)
-		switch {
-		case trim == "", strings.HasPrefix(trim, "//"), trim == "export const STRINGS = {", trim == "};":
-			continue
+	add := func(key, lang, text string) {
+		if out[key] == nil {
+			out[key] = map[string]string{}
 		}
-		m := entryLine.FindStringSubmatch(line)
-		require.NotNil(tb, m, "strings.js:%d is not one \"key\": { en: \"…\", fr: \"…\" } entry on one line: %q", i+1, line)
-		key := m[1]
-		require.NotContains(tb, out, key, "strings.js:%d: %q is defined twice (the second silently wins)", i+1, key)
-		texts := map[string]string{}
-		rest := textField.ReplaceAllStringFunc(m[2], func(f string) string {
-			fm := textField.FindStringSubmatch(f)
-			texts[fm[1]] = fm[2]
-			return ""
-		})
-		require.Empty(tb, strings.Trim(rest, " ,"), "strings.js:%d: something else than quoted texts in %q", i+1, key)
-		out[key] = texts
+		out[key][lang] = text
 	}
-	require.Greater(tb, len(out), 100, "strings.js: parsed too few entries")
+	for _, lang := range catalog.Langs {
+		for _, key := range c.Keys(lang) {
+			m, _ := c.Raw(lang, key)
+			switch m := m.(type) {
+			case string:
+				add(key, lang, m)
+			case map[string]any:
+				for form, text := range m {
+					add(key+"."+form, lang, fmt.Sprint(text))
+				}
+				add(key, lang, fmt.Sprint(m["other"]))
+			}
+		}
+	}
+	require.Greater(tb, len(out), 100, "the catalogue: too few entries")
 	return out
 }
 
@@ -65,51 +63,25 @@ func params(s string) []string {
 	return out
 }
 
-// TestEveryStringHasFrenchAndEnglish: each entry has both languages, with
-// the same {params}; the "me" variants use no param the plain text lacks;
-// plurals come in .one/.other pairs.
-func TestEveryStringHasFrenchAndEnglish(t *testing.T) {
-	all := loadStrings(t)
-	for key, texts := range all {
-		for lang := range texts {
-			assert.Contains(t, []string{"en", "fr", "en_me", "fr_me"}, lang, "%s: unknown language field", key)
-		}
-		en, hasEN := texts["en"]
-		fr, hasFR := texts["fr"]
-		assert.True(t, hasEN, "%s: no English", key)
-		assert.True(t, hasFR, "%s: no French", key)
-		assert.Equal(t, en == "", fr == "", "%s: one language is empty, the other is not", key)
-		assert.Equal(t, params(en), params(fr), "%s: English and French use different {params}", key)
-		for _, me := range []string{"en_me", "fr_me"} {
-			if v, ok := texts[me]; ok {
-				for _, p := range params(v) {
-					assert.Contains(t, params(en), p, "%s.%s: {%s} is not given to the plain text", key, me, p)
-				}
-			}
-		}
-		for _, pair := range [][2]string{{".one", ".other"}, {".other", ".one"}} {
-			if base, ok := strings.CutSuffix(key, pair[0]); ok {
-				assert.Contains(t, all, base+pair[1], "%s: plural without its %s", key, pair[1])
-			}
-		}
-	}
-}
-
 var (
 	// t("key" and tn("key" with a plain or a template string.
 	tCall = regexp.MustCompile("\\bt(n?)\\(\\s*(\"[^\"]+\"|`[^`]+`)")
 	dyn   = regexp.MustCompile(`\$\{[^}]+\}`)
 )
 
-// TestEveryKeyTheModulesUseExists reads every t()/tn() call of the play
-// modules: a plain key must be in strings.js (tn: its .one and .other); a
+// TestEveryKeyTheModulesUseExists reads every t()/tn() call of the pages'
+// modules: a plain key must be in the catalogue (tn: its .one and .other); a
 // template key (`cats.special.${c.s}`) must match at least one entry, and
 // the ones whose values come from the engines are checked value by value.
 func TestEveryKeyTheModulesUseExists(t *testing.T) {
 	all := loadStrings(t)
-	files, err := filepath.Glob(filepath.Join(playDir, "*.js"))
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
+	var files []string
+	for _, dir := range []string{staticDir, filepath.Join(staticDir, "dash"), playDir} {
+		f, err := filepath.Glob(filepath.Join(dir, "*.js"))
+		require.NoError(t, err)
+		require.NotEmpty(t, f, dir)
+		files = append(files, f...)
+	}
 	calls := 0
 	for _, f := range files {
 		b, err := os.ReadFile(f)

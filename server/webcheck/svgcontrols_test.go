@@ -97,7 +97,7 @@ func TestInteractiveSVGGoesThroughSvgControl(t *testing.T) {
 		for _, m := range setA11y.FindAllStringSubmatch(src, -1) {
 			assert.Failf(t, "a11y by hand", "%s: setAttribute(%q) outside dom.js: use svgControl", name, m[1])
 		}
-		if name == "shell.js" || name == "client.js" || name == "i18n.js" || name == "home.js" {
+		if name == "shell.js" || name == "client.js" || name == "home.js" {
 			continue // document, WebSocket and page-level listeners, no SVG
 		}
 		for _, m := range listener.FindAllStringSubmatch(src, -1) {

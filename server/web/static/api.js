@@ -1,7 +1,7 @@
 // A small client for the JSON API. Browsers are signed in by an HttpOnly
 // cookie; requests that change something echo the CSRF cookie in the
 // X-CSRF-Token header, as the server requires.
-import { cookie, t } from "./i18n.js";
+import { cookie, t } from "./lib/i18n.js";
 
 export class APIError extends Error {
   constructor(status, code, message, field) {

@@ -1,7 +1,9 @@
 // The signed-in home page: a placeholder per role that later features
 // (play, dashboards, reports) fill in.
 import { api, el, showError } from "./api.js";
-import { setupLangSwitch, t } from "./i18n.js";
+import { ready, setupLangSwitch, t } from "./lib/i18n.js";
+
+await ready;
 
 const main = document.getElementById("home");
 let me = null;

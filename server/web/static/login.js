@@ -1,7 +1,9 @@
 // The landing page: student login (class code → name → PIN or pictures) and
 // teacher and parent sign-in or sign-up.
 import { api, el, showError } from "./api.js";
-import { lang, pictureNames, setupLangSwitch, t } from "./i18n.js";
+import { ready, setupLangSwitch, t } from "./lib/i18n.js";
+
+await ready;
 
 const PICTURES = ["cat", "dog", "sun", "moon", "star", "tree", "fish", "car", "house", "flower", "apple", "boat"];
 
@@ -71,7 +73,7 @@ function pressKey(k) {
 }
 
 function pictureImg(name) {
-  const label = pictureNames[lang()][name];
+  const label = t(`picture.${name}`);
   return el("img", { src: "/static/pictures/" + name + ".svg", alt: label, width: 64, height: 64 });
 }
 
@@ -81,7 +83,7 @@ function drawPictures() {
   $("pictures-grid").replaceChildren(
     ...PICTURES.map((p) => el("button", {
       type: "button", class: "picture", "data-picture": p, disabled: state.pictures.includes(p),
-      "aria-label": pictureNames[lang()][p], onclick: () => pressPicture(p),
+      "aria-label": t(`picture.${p}`), onclick: () => pressPicture(p),
     }, pictureImg(p))),
     el("button", { type: "button", class: "picture key-erase", "aria-label": t("erase"), onclick: () => pressPicture(null) }, "⌫"),
   );

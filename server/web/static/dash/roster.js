@@ -2,10 +2,9 @@
 // (add, paste, import, rename, move, new PIN or pictures, export, erase;
 // rename, archive or carry the class into a new school year), all through
 // the JSON API, which checks the CSRF token a plain HTML form cannot send.
-// The words come from the page (#texts), written by the server in the
-// page's language.
+// The words are the catalogue's "roster.js." texts, in the page's language.
 import { api, el, showError } from "../api.js";
-import { pictureNames } from "../i18n.js";
+import { lang as textLang, ready, setLang, t, tn } from "../lib/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const body = document.body;
@@ -13,18 +12,10 @@ const classID = Number(body.dataset.class);
 const lang = body.dataset.lang === "fr" ? "fr" : "en";
 let className = body.dataset.className;
 
-const texts = {};
-for (const s of document.querySelectorAll("#texts [data-k]")) texts[s.dataset.k] = s.textContent;
-
-function t(key, params = {}) {
-  let s = texts[key] ?? key;
-  for (const [k, v] of Object.entries(params)) s = s.replaceAll("{" + k + "}", String(v));
-  return s;
-}
-
-function tn(key, n, params = {}) {
-  return t(key + (n === 1 ? ".one" : ".other"), { n, ...params });
-}
+await ready;
+// The server wrote the page in its language (?lang= of the switch links):
+// the script's words follow it.
+if (textLang() !== lang) await setLang(lang);
 
 let students = [];
 let otherClasses = [];
@@ -63,30 +54,30 @@ function drawStudents() {
 
 function studentItem(s) {
   const rename = el("form", { class: "inline-form rename", onsubmit: (ev) => renameStudent(ev, s) },
-    el("label", {}, t("rename_child"), " ", el("input", { name: "name", value: s.name, maxlength: 60, required: true })),
-    el("button", { type: "submit" }, t("rename")));
+    el("label", {}, t("roster.js.rename_child"), " ", el("input", { name: "name", value: s.name, maxlength: 60, required: true })),
+    el("button", { type: "submit" }, t("roster.js.rename")));
   const resets = el("p", { class: "actions" },
-    el("button", { type: "button", "data-act": "reset-pin", onclick: () => resetSecret(s, "pin") }, t("new_pin")),
-    el("button", { type: "button", "data-act": "reset-pictures", onclick: () => resetSecret(s, "pictures") }, t("new_pictures")));
+    el("button", { type: "button", "data-act": "reset-pin", onclick: () => resetSecret(s, "pin") }, t("roster.js.new_pin")),
+    el("button", { type: "button", "data-act": "reset-pictures", onclick: () => resetSecret(s, "pictures") }, t("roster.js.new_pictures")));
   const move = otherClasses.length === 0
-    ? el("p", { class: "muted" }, t("no_other_class"))
+    ? el("p", { class: "muted" }, t("roster.js.no_other_class"))
     : el("form", { class: "inline-form move", onsubmit: (ev) => moveStudent(ev, s) },
-      el("label", {}, t("move_to"), " ", el("select", { name: "class_id" }, otherClasses.map((c) => el("option", { value: c.id }, c.name)))),
-      el("button", { type: "submit" }, t("move")));
+      el("label", {}, t("roster.js.move_to"), " ", el("select", { name: "class_id" }, otherClasses.map((c) => el("option", { value: c.id }, c.name)))),
+      el("button", { type: "submit" }, t("roster.js.move")));
   const links = el("p", { class: "actions" },
-    el("a", { href: `/api/v1/students/${s.id}/export`, download: `${s.name}.json` }, t("export")),
-    el("a", { href: `/dashboard/students/${s.id}?lang=${lang}` }, t("student_page")));
-  const erase = el("p", {}, el("button", { type: "button", class: "danger", "data-act": "erase", onclick: () => eraseStudent(s) }, t("erase")));
+    el("a", { href: `/api/v1/students/${s.id}/export`, download: `${s.name}.json` }, t("roster.js.export")),
+    el("a", { href: `/dashboard/students/${s.id}?lang=${lang}` }, t("roster.js.student_page")));
+  const erase = el("p", {}, el("button", { type: "button", class: "danger", "data-act": "erase", onclick: () => eraseStudent(s) }, t("roster.js.erase")));
   // The login policy's notice: someone failed to sign in as this child
   // several times today from devices the child never used. The teacher
   // can let the child try again at once, or give a new password.
-  const failed = !s.failed_logins ? [] : [el("p", { class: "notice failed-logins", "data-act": "failed-logins" }, "⚠ ", t("failed_logins", { n: s.failed_logins }), " ",
-      el("button", { type: "button", "data-act": "unlock", onclick: () => unlockStudent(s) }, t("unlock")))];
+  const failed = !s.failed_logins ? [] : [el("p", { class: "notice failed-logins", "data-act": "failed-logins" }, "⚠ ", t("roster.js.failed_logins", { n: s.failed_logins }), " ",
+      el("button", { type: "button", "data-act": "unlock", onclick: () => unlockStudent(s) }, t("roster.js.unlock")))];
   return el("li", { class: "student", id: `student-${s.id}`, "data-name": s.name },
     el("details", {},
       el("summary", {}, el("span", { class: "student-name" }, s.name), " ",
-        el("span", { class: "muted kind" }, s.secret_kind === "pictures" ? t("pictures") : t("pin")),
-        s.failed_logins ? [el("span", { class: "badge-warn", title: t("failed_logins", { n: s.failed_logins }) }, " ⚠")] : []),
+        el("span", { class: "muted kind" }, s.secret_kind === "pictures" ? t("roster.js.pictures") : t("roster.js.pin")),
+        s.failed_logins ? [el("span", { class: "badge-warn", title: t("roster.js.failed_logins", { n: s.failed_logins }) }, " ⚠")] : []),
       el("div", { class: "student-actions" }, failed, rename, resets, move, links, erase)));
 }
 
@@ -94,7 +85,7 @@ async function unlockStudent(s) {
   try {
     await api("POST", `/students/${s.id}/unlock`);
     await load();
-    done(t("unlocked", { name: s.name }));
+    done(t("roster.js.unlocked", { name: s.name }));
   } catch (err) { showError(err); }
 }
 
@@ -103,12 +94,12 @@ async function renameStudent(ev, s) {
   try {
     const r = await api("PATCH", `/students/${s.id}`, { name: new FormData(ev.target).get("name") });
     await load();
-    done(t("renamed", { name: r.name }));
+    done(t("roster.js.renamed", { name: r.name }));
   } catch (err) { showError(err); }
 }
 
 async function resetSecret(s, kind) {
-  const ok = await ask({ title: t(kind === "pin" ? "reset_pin_title" : "reset_pictures_title", { name: s.name }), text: t("reset_text"), ok: t("reset_ok") });
+  const ok = await ask({ title: t(kind === "pin" ? "roster.js.reset_pin_title" : "roster.js.reset_pictures_title", { name: s.name }), text: t("roster.js.reset_text"), ok: t("roster.js.reset_ok") });
   if (!ok) return;
   try {
     const r = await api("POST", `/students/${s.id}/secret`, { kind });
@@ -125,20 +116,20 @@ async function moveStudent(ev, s) {
   try {
     await api("POST", `/students/${s.id}/move`, { class_id: id });
     await load();
-    done(t("moved", { name: s.name, class: to }));
+    done(t("roster.js.moved", { name: s.name, class: to }));
   } catch (err) { showError(err); }
 }
 
 async function eraseStudent(s) {
   const ok = await ask({
-    title: t("erase_title", { name: s.name }), text: t("erase_text", { name: s.name }),
-    typeLabel: t("erase_type", { name: s.name }), typeName: s.name, ok: t("erase_ok"), danger: true,
+    title: t("roster.js.erase_title", { name: s.name }), text: t("roster.js.erase_text", { name: s.name }),
+    typeLabel: t("roster.js.erase_type", { name: s.name }), typeName: s.name, ok: t("roster.js.erase_ok"), danger: true,
   });
   if (!ok) return;
   try {
     await api("DELETE", `/students/${s.id}`);
     await load();
-    done(t("erased", { name: s.name }));
+    done(t("roster.js.erased", { name: s.name }));
   } catch (err) { showError(err); }
 }
 
@@ -147,10 +138,10 @@ function showSecrets(list) {
   $("secrets-list").replaceChildren(...list.map((s) => el("li", { class: "secret", "data-student": s.id },
     el("strong", {}, s.name), " ",
     s.pictures
-      ? el("span", { class: "secret-pictures" }, t("secret_pictures"), " ", s.pictures.map((p, i) => el("span", { class: "pic" },
-        el("img", { src: `/static/pictures/${p}.svg`, alt: pictureNames[lang][p] ?? p, width: 40, height: 40 }),
+      ? el("span", { class: "secret-pictures" }, t("roster.js.secret_pictures"), " ", s.pictures.map((p, i) => el("span", { class: "pic" },
+        el("img", { src: `/static/pictures/${p}.svg`, alt: t(`picture.${p}`), width: 40, height: 40 }),
         el("span", { class: "pic-n" }, String(i + 1)))))
-      : el("span", {}, t("secret_pin"), " ", el("span", { class: "secret-pin" }, s.pin)))));
+      : el("span", {}, t("roster.js.secret_pin"), " ", el("span", { class: "secret-pin" }, s.pin)))));
   $("new-secrets").hidden = false;
   $("new-secrets").scrollIntoView({ block: "start" });
 }
@@ -242,10 +233,10 @@ async function importFile(ev) {
 function formatLine(p) {
   const f = p.format;
   const enc = f.encoding;
-  if (!f.header_line) return t("format_noheader", { encoding: enc });
-  const sep = f.separator === "tab" ? t("sep_tab") : f.separator || t("sep_none");
-  const cols = f.columns.map((c) => `${c.title} (${t("col." + c.kind)})`).join(", ");
-  return t("format", { encoding: enc, sep, line: f.header_line, columns: cols });
+  if (!f.header_line) return t("roster.js.format_noheader", { encoding: enc });
+  const sep = f.separator === "tab" ? t("roster.js.sep_tab") : f.separator || t("roster.js.sep_none");
+  const cols = f.columns.map((c) => `${c.title} (${t(`roster.js.col.${c.kind}`)})`).join(", ");
+  return t("roster.js.format", { encoding: enc, sep, line: f.header_line, columns: cols });
 }
 
 function showPreview(p, source) {
@@ -256,12 +247,12 @@ function showPreview(p, source) {
   const choice = $("group-choice");
   choice.hidden = p.groups.length < 2;
   if (p.groups.length >= 2) {
-    $("group").replaceChildren(el("option", { value: "*" }, t("all_groups")),
+    $("group").replaceChildren(el("option", { value: "*" }, t("roster.js.all_groups")),
       ...p.groups.map((g) => el("option", { value: g.name }, `${g.name} (${g.count})`)));
     $("group").value = p.group || "*";
   }
-  $("preview-summary").textContent = t("summary", { ...p.counts, empty: p.empty });
-  $("preview-too-many").textContent = t("too_many", { max: p.max });
+  $("preview-summary").textContent = t("roster.js.summary", { ...p.counts, empty: p.empty });
+  $("preview-too-many").textContent = t("roster.js.too_many", { max: p.max });
   $("preview-too-many").hidden = !p.too_many;
   // The other classes of a school's export are counted, not listed.
   const rows = p.rows.filter((r) => r.status !== "other_group");
@@ -269,10 +260,10 @@ function showPreview(p, source) {
     el("td", { class: "num line" }, String(r.line)),
     el("td", { class: "name" }, r.name ? el("strong", {}, r.name) : "—"),
     el("td", {}, r.first_name), el("td", {}, r.last_name), el("td", {}, r.birth_date),
-    el("td", { class: "what" }, el("span", { class: `tag tag-${r.status}` }, t("status." + r.status)), " ", r.message))));
+    el("td", { class: "what" }, el("span", { class: `tag tag-${r.status}` }, t(`roster.js.status.${r.status}`)), " ", r.message))));
   const button = $("confirm-import");
   button.disabled = p.names.length === 0 || p.too_many;
-  button.textContent = p.names.length === 0 ? t("nothing") : tn("confirm", p.names.length);
+  button.textContent = p.names.length === 0 ? t("roster.js.nothing") : tn("roster.js.confirm", p.names.length);
   $("preview").hidden = false;
   $("preview").scrollIntoView({ block: "start" });
 }
@@ -289,7 +280,7 @@ async function changeGroup() {
 async function commit(names) {
   const r = await api("POST", `/classes/${classID}/students`, { names: names.join("\n"), secret_kind: secretKind() });
   await load();
-  done(tn("added", r.students.length));
+  done(tn("roster.js.added", r.students.length));
   showSecrets(r.students);
 }
 
@@ -323,12 +314,12 @@ async function renameClass(ev) {
     $("class-title").textContent = c.name;
     document.title = document.title.replace(body.dataset.className, c.name);
     body.dataset.className = c.name;
-    done(t("class_renamed", { name: c.name }));
+    done(t("roster.js.class_renamed", { name: c.name }));
   } catch (err) { showError(err); }
 }
 
 async function archiveClass() {
-  const ok = await ask({ title: t("archive_title", { class: className }), text: $("archive-help").textContent, ok: t("archive_ok"), danger: true });
+  const ok = await ask({ title: t("roster.js.archive_title", { class: className }), text: $("archive-help").textContent, ok: t("roster.js.archive_ok"), danger: true });
   if (!ok) return;
   try {
     await api("POST", `/classes/${classID}/archive`);
@@ -343,8 +334,8 @@ async function newYear(ev) {
   const ids = data.getAll("carry").map(Number);
   const archive = data.get("archive") === "on";
   const ok = await ask({
-    title: t("year_title", { new: name, class: className }), text: t("year_text", { new: name, n: ids.length }),
-    more: archive ? t("year_archive", { class: className }) : "", ok: t("year_ok"),
+    title: t("roster.js.year_title", { new: name, class: className }), text: t("roster.js.year_text", { new: name, n: ids.length }),
+    more: archive ? t("roster.js.year_archive", { class: className }) : "", ok: t("roster.js.year_ok"),
   });
   if (!ok) return;
   try {

@@ -1,7 +1,7 @@
 // Pieces every play page shares: the deck level badge (colour AND words),
 // game titles, stars, and the end-of-session summary.
 
-import { t, tn } from "./i18n.js";
+import { t, tn } from "../lib/i18n.js";
 import { h, s, svgBox, button } from "./dom.js";
 
 export const GAMES = ["potion", "cats", "cube", "magicoa"];

@@ -3,10 +3,12 @@
 // student may play with the deck level as the game's colour and in words.
 
 import { play } from "./client.js";
-import { t, lang, applyStatic, onLangChange } from "./i18n.js";
+import { t, lang, applyStatic, onLangChange, ready } from "../lib/i18n.js";
 import { h, s, svgBox, button } from "./dom.js";
 import { levelBadge, gameTitle, GAMES } from "./common.js";
 import { flask, monster, cat } from "./art.js";
+
+await ready;
 
 // Computer players offered per game (the first is the default).
 const OPPONENTS = { potion: [1], cats: [3, 1, 2, 4, 5, 6, 7], cube: [1, 2, 3], magicoa: [2, 1, 3, 4, 5] };

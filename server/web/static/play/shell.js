@@ -4,9 +4,11 @@
 // and shows what the session practised at its end.
 
 import { play, GameSocket, ApiError } from "./client.js";
-import { t, tn, lang, applyStatic, onLangChange } from "./i18n.js";
+import { t, tn, lang, applyStatic, onLangChange, ready } from "../lib/i18n.js";
 import { h, button } from "./dom.js";
 import { levelBadge, gameTitle, renderSummary, starsSVG } from "./common.js";
+
+await ready;
 
 // mount runs one game in root. transport is the API (play from client.js,
 // or the dev harness's fake); socket says whether to open the WebSocket.

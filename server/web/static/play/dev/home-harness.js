@@ -2,7 +2,7 @@
 const q = new URLSearchParams(location.search);
 if (q.get("lang")) document.cookie = `lang=${q.get("lang")}; path=/`;
 const { renderHome } = await import("../home.js");
-const { applyStatic, onLangChange } = await import("../i18n.js");
+const { applyStatic, onLangChange } = await import("../../lib/i18n.js");
 const data = await (await fetch("fixtures/home.json")).json();
 const sent = document.getElementById("sent");
 const actions = { start: async (game, edition, opponents, classmate, options) => { sent.textContent += JSON.stringify({ game, edition, opponents, options }) + "\n"; } };
