@@ -9,8 +9,7 @@ import (
 	"github.com/multipli/multipli/learning"
 )
 
-// PlaySession is one sitting of play for one student (concepts.md,
-// "Session"). Plan is the pedagogy's plan as JSON (level, weights, timers,
+// PlaySession is one sitting of play for one student. Plan is the pedagogy's plan as JSON (level, weights, timers,
 // reason); the store does not read it.
 type PlaySession struct {
 	ID           int64
