@@ -170,6 +170,10 @@ func (q conn) apply(ch learning.Changes) (map[int64]string, []deferred, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if q.collect && len(ch.Levels) > 0 {
+		// The pipeline takes practice batches only, which decide no level.
+		return nil, nil, fmt.Errorf("store: %d level changes in a pipelined batch", len(ch.Levels))
+	}
 	for _, l := range ch.Levels {
 		if err := q.levelChange(l); err != nil {
 			return nil, nil, err
