@@ -21,7 +21,7 @@ import (
 //  1. BEGIN; for every batch, in child id order (two instances then lock
 //     children in the same order), its session read with the child locked
 //     (practiceLockSQL) and its attempts inserted — only if the session is
-//     the child's and open (practiceInsert) — ON CONFLICT DO NOTHING
+//     the child's and open (attemptsInsert with a guard) — ON CONFLICT DO NOTHING
 //     RETURNING; and the facts of the children the state cache does not
 //     hold;
 //  2. every write of the batches' meaning (learning.Meaning.Record, written
