@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/learning"
 	"github.com/multipli/multipli/pedagogy"
 	"github.com/multipli/multipli/store"
 )
@@ -16,12 +17,14 @@ import (
 // Service is the move pipeline. It is safe for concurrent use; several
 // instances may serve one game (the stored version decides who wins).
 type Service struct {
-	store  *store.Store
-	model  pedagogy.Model
-	now    func() time.Time
-	seed   func() uint64
-	logger *slog.Logger
-	hub    *Hub
+	store *store.Store
+	model pedagogy.Model
+	// meaning decides what a start writes (learning.Meaning.Start).
+	meaning learning.Meaning
+	now     func() time.Time
+	seed    func() uint64
+	logger  *slog.Logger
+	hub     *Hub
 	// minAnswer: practice answers faster than this are refused (practice.go).
 	minAnswer time.Duration
 	plans     planCache
@@ -29,7 +32,8 @@ type Service struct {
 
 // Options configure a Service; zero fields take defaults.
 type Options struct {
-	// Model is the pedagogy (default: the store's, see store.SetModel).
+	// Model is the pedagogy (default: pedagogy.DefaultModel, the one the
+	// store's write path folds attempts with).
 	Model *pedagogy.Model
 	// Now is the server clock (default time.Now).
 	Now func() time.Time
@@ -48,8 +52,9 @@ func New(st *store.Store, o Options) *Service {
 	if o.Model != nil {
 		s.model = *o.Model
 	} else {
-		s.model = st.Model() // the write path's model: one pedagogy for both
+		s.model = pedagogy.DefaultModel()
 	}
+	s.meaning = learning.New(s.model)
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -69,8 +69,10 @@ const targetWin = 0.6
 // computerNames are the computer players' names (the same in both languages).
 var computerNames = []string{"Pixel", "Moka", "Nova", "Biscuit", "Zébulon", "Réglisse", "Tornade"}
 
-// Start asks the pedagogy for a plan, records the level decision, tunes the
-// computer opponents to the student, deals the game and saves it.
+// Start asks the pedagogy for a plan (learning.Meaning.Start), tunes the
+// computer opponents to the student, deals the game, and writes the
+// student's core, the level decision, the session and the game in one
+// transaction: a failure part-way leaves nothing.
 func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 	k, ok := KindOf(r.Game)
 	if !ok {
@@ -120,16 +122,12 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 	if err != nil {
 		return Started{}, err
 	}
-	firstPlan := pst.Level == ""
-	plan := s.model.StartSession(&pst, c, wall)
+	// The meaning of the start: the plan, the student's core with the
+	// session counted, the level decision; written below with the session
+	// and the game, all in one transaction.
+	plan, pst, changes := s.meaning.Start(kid.ID, pst, kid.Level, c, wall)
 	if kid.NoTimers {
 		plan.Timer = pedagogy.TimerPolicy{} // the teacher's setting wins, whatever the model says
-	}
-	if err := s.savePedagogyStudent(ctx, kid.ID, pst, wall); err != nil {
-		return Started{}, err
-	}
-	if err := s.recordLevel(ctx, kid, plan, firstPlan, wall); err != nil {
-		return Started{}, err
 	}
 
 	seats := []Seat{{Seat: games.Seat{Kind: games.SeatStudent, Name: kid.DisplayName}, StudentID: kid.ID}}
@@ -165,27 +163,30 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 		Level: plan.Level, LevelName: plan.Level.Name, Decision: plan.Decision, Reason: plan.Reason,
 		Timer: plan.Timer, Opponents: tuned, Step: plan.Step, Review: plan.Review,
 	}
-	ps, err := s.createSession(ctx, kid.ID, assignmentID, pdto, k.Name, r.Edition, r.Options, 0, wall)
+	ps, err := s.newSession(ctx, kid.ID, assignmentID, pdto, k.Name, r.Edition, r.Options, 0, wall)
 	if err != nil {
 		return Started{}, err
 	}
 	g := &Game{Kind: k, Seats: seats, eng: eng, env: saved{
 		LastSeq: make([]int64, len(seats)), Sessions: make([]int64, len(seats)), Level: plan.Level.Name,
 	}}
-	g.env.Sessions[0] = ps.ID
-	state, err := g.encodeState(0, wall, games.Step{}, 0)
-	if err != nil {
-		return Started{}, err
-	}
 	seatsJSON, err := json.Marshal(seats)
 	if err != nil {
 		return Started{}, fmt.Errorf("play: seats: %w", err)
 	}
-	g.Row = store.Game{
-		PlaySessionID: ps.ID, Game: k.Name, Edition: r.Edition, Seats: string(seatsJSON), State: state,
-		Status: g.status(), CreatedAt: wall, UpdatedAt: wall,
+	deal := func(sessionID int64) (*store.Game, error) {
+		g.env.Sessions[0] = sessionID
+		state, err := g.encodeState(0, wall, games.Step{}, 0)
+		if err != nil {
+			return nil, err
+		}
+		g.Row = store.Game{
+			PlaySessionID: sessionID, Game: k.Name, Edition: r.Edition, Seats: string(seatsJSON), State: state,
+			Status: g.status(), CreatedAt: wall, UpdatedAt: wall,
+		}
+		return &g.Row, nil
 	}
-	if err := s.store.CreateGame(ctx, &g.Row); err != nil {
+	if err := s.store.StartPlay(ctx, store.Start{Changes: changes, Session: &ps, Game: deal}); err != nil {
 		return Started{}, err
 	}
 	// A computer that starts plays at once.
@@ -195,7 +196,9 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 	return Started{Session: SessionDTO{ID: ps.ID, Plan: pdto}, Game: g.DTO(0, wall, -1)}, nil
 }
 
-func (s *Service) createSession(ctx context.Context, studentID int64, assignmentID *int64, p PlanDTO, game, edition string, options []string, invitedBy int64, wall time.Time) (store.PlaySession, error) {
+// newSession is a play session about to start, with its plan: the plan
+// shown, the game, and the facts fluent now (for the end-of-session summary).
+func (s *Service) newSession(ctx context.Context, studentID int64, assignmentID *int64, p PlanDTO, game, edition string, options []string, invitedBy int64, wall time.Time) (store.PlaySession, error) {
 	stats, err := s.store.FactStatsOf(ctx, studentID)
 	if err != nil {
 		return store.PlaySession{}, err
@@ -210,7 +213,16 @@ func (s *Service) createSession(ctx context.Context, studentID int64, assignment
 	if err != nil {
 		return store.PlaySession{}, fmt.Errorf("play: plan: %w", err)
 	}
-	ps := store.PlaySession{StudentID: studentID, AssignmentID: assignmentID, Plan: string(b), StartedAt: wall}
+	return store.PlaySession{StudentID: studentID, AssignmentID: assignmentID, Plan: string(b), StartedAt: wall}, nil
+}
+
+// createSession starts a play session (newSession) on its own: a classmate
+// joining a game already dealt.
+func (s *Service) createSession(ctx context.Context, studentID int64, assignmentID *int64, p PlanDTO, game, edition string, options []string, invitedBy int64, wall time.Time) (store.PlaySession, error) {
+	ps, err := s.newSession(ctx, studentID, assignmentID, p, game, edition, options, invitedBy, wall)
+	if err != nil {
+		return ps, err
+	}
 	return ps, s.store.CreatePlaySession(ctx, &ps)
 }
 
@@ -231,23 +243,6 @@ func (s *Service) join(ctx context.Context, g *Game, seat int, wall time.Time) (
 	g.env.Sessions[seat] = ps.ID
 	// The join is saved like a move that did nothing, at the clock's time.
 	return true, s.save(ctx, g, games.Step{}, g.env.clockAt(wall), wall)
-}
-
-// recordLevel writes the plan's level decision to level_history (which also
-// keeps students.level current) when the student's level changes, and at
-// the student's first plan.
-func (s *Service) recordLevel(ctx context.Context, kid store.Student, p pedagogy.Plan, first bool, wall time.Time) error {
-	to := p.Step
-	if to == "" {
-		to = games.LevelCustom
-	}
-	if to == kid.Level && !first {
-		return nil
-	}
-	return s.store.RecordLevelChange(ctx, &store.LevelChange{
-		StudentID: kid.ID, At: wall, FromLevel: kid.Level, ToLevel: to, Decision: p.Decision,
-		ReasonEN: p.Reason.EN, ReasonFR: p.Reason.FR,
-	})
 }
 
 // constraintFor reads the teacher's current assignment that allows the game

@@ -2,9 +2,6 @@ package play
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"time"
 
 	"github.com/multipli/multipli/pedagogy"
 	"github.com/multipli/multipli/store"
@@ -21,17 +18,6 @@ func (s *Service) pedagogyStudent(ctx context.Context, kid store.Student) (pedag
 	}
 	st.NoTimers = kid.NoTimers
 	return st, nil
-}
-
-// savePedagogyStudent stores the student's core (without facts) after
-// StartSession changed their level counters.
-func (s *Service) savePedagogyStudent(ctx context.Context, studentID int64, st pedagogy.Student, wall time.Time) error {
-	st.Facts = nil
-	b, err := json.Marshal(st)
-	if err != nil {
-		return fmt.Errorf("play: save pedagogy student %d: %w", studentID, err)
-	}
-	return s.store.SaveStudentModel(ctx, store.StudentModel{StudentID: studentID, Model: string(b), UpdatedAt: wall})
 }
 
 // assignmentInfo is what the pipeline reads of an assignment.

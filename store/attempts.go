@@ -9,27 +9,6 @@ import (
 	"gorm.io/gorm"
 )
 
-// Attempt is one row of the learning record (concepts.md, "Attempt").
-// (PlaySessionID, Seq) is unique: a resent attempt is stored once. Correct
-// is the game engine's verdict as it was given (games/README.md says what it
-// means for each kind): it is never recomputed from Given.
-type Attempt struct {
-	ID            int64
-	StudentID     int64
-	PlaySessionID int64
-	GameID        *int64
-	Game          string
-	Level         string
-	A             int
-	B             int
-	Given         *int
-	Correct       bool
-	Kind          string
-	ResponseMS    *int64 `gorm:"column:response_ms"`
-	Seq           int64
-	At            time.Time
-}
-
 // RecordAttempts stores the attempts through the write path (record.go),
 // skipping those whose (session, seq) is already stored, and returns how
 // many were new. It returns once the transaction is committed.

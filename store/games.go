@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/multipli/multipli/learning"
 )
 
 // Game is a game in progress or over. Seats and State are the engine's JSON;
@@ -126,7 +128,7 @@ func (s *Store) SaveMove(ctx context.Context, m Move) (int, error) {
 				return err
 			}
 		}
-		_, err = s.recordTx(tx, m.Attempts, activity{sessionID: sessionID, at: at})
+		_, err = s.recordTx(tx, m.Attempts, learning.Activity{SessionID: sessionID, At: at})
 		return err
 	})
 	if errors.Is(err, ErrStale) {

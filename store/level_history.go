@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/multipli/multipli/learning"
 )
 
 // LevelChange is one level decision of the pedagogy, with its reason in
@@ -24,14 +26,16 @@ type LevelChange struct {
 func (LevelChange) TableName() string { return "level_history" }
 
 // RecordLevelChange stores the decision and sets the student's level to
-// ToLevel, in one transaction.
+// ToLevel, in one transaction, through the write path's apply (apply.go).
 func (s *Store) RecordLevelChange(ctx context.Context, c *LevelChange) error {
 	c.At = c.At.UTC()
+	ch := learning.Changes{Levels: []learning.LevelChange{{
+		StudentID: c.StudentID, At: c.At, From: c.FromLevel, To: c.ToLevel, Decision: c.Decision,
+		ReasonEN: c.ReasonEN, ReasonFR: c.ReasonFR,
+	}}}
 	err := s.tx(ctx, func(tx *gorm.DB) error {
-		if err := tx.Create(c).Error; err != nil {
-			return err
-		}
-		return affected(tx.Model(&Student{}).Where("id = ?", c.StudentID).Update("level", c.ToLevel))
+		_, _, err := s.conn(tx).apply(ch)
+		return err
 	})
 	return wrap(err, "record level change of student %d", c.StudentID)
 }

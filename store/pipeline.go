@@ -8,10 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/multipli/multipli/learning"
 )
 
 // The PostgreSQL pipeline runs a group of practice batches (RecordPractice)
@@ -20,11 +21,11 @@ import (
 //  1. BEGIN; for every batch, in child id order (two instances then lock
 //     children in the same order), its session read with the child locked
 //     (practiceLockSQL) and its attempts inserted — only if the session is
-//     the child's and open (practiceInsert) — ON CONFLICT DO NOTHING
+//     the child's and open (attemptsInsert with a guard) — ON CONFLICT DO NOTHING
 //     RETURNING; and the facts of the children the state cache does not
 //     hold;
-//  2. every write of the aggregates (the same statements as recordKnown's),
-//     and COMMIT.
+//  2. every write of the batches' meaning (learning.Meaning.Record, written
+//     by apply: the same statements as recordKnown's), and COMMIT.
 //
 // A cached child whose stored core is not the one this process wrote
 // (another instance wrote for them) costs one more round trip between the
@@ -32,13 +33,13 @@ import (
 //
 // The statements of a step go to the server in one network write (a pgx
 // batch on one connection of the pool). Before, each batch took its own
-// four round trips under a savepoint, one after the other: on the 2-core
-// machine of issue 8, where PostgreSQL shares the cores with the server,
+// four round trips under a savepoint, one after the other: on a 2-core
+// machine where PostgreSQL shares the cores with the server,
 // the waits between them bounded the rate and made the latency's tail
 // (cmd/multipli/LOADTEST.md).
 //
-// The computing in between is recordKnown's own (touchSessions, fold,
-// weekStatements), so both paths write the same rows. A refused batch (a
+// The meaning in between is recordKnown's own (learning.Meaning.Record,
+// then apply.go), so both paths write the same rows. A refused batch (a
 // session that is not the child's, or has ended) is found in step 1 and
 // writes nothing. Any database error undoes the whole transaction: a
 // passing fault (unreachable, locked, out of time) answers every batch
@@ -185,12 +186,16 @@ func (w *writer) readAll(ctx context.Context, pc *pgx.Conn, items []*piped) erro
 	}
 	ins := make([]inserted, len(items))
 	for i, it := range items {
-		it.row = sessionRow{id: it.p.session, locked: true, week: weekOf(it.p.student, it.p.at)}
-		b.Queue(lock, it.row.week.year, it.row.week.week, it.p.session, it.p.student)
-		chunk := it.p.attempts("")
-		query, args, index := practiceInsert(chunk, it.p.plan)
+		it.row = sessionRow{id: it.p.session, locked: true, week: learning.WeekOf(it.p.student, it.p.at)}
+		b.Queue(lock, it.row.week.Year, it.row.week.Week, it.p.session, it.p.student)
+		chunk := it.p.attempts("") // the guard takes the child's level as stored
+		guard := &insertGuard{}
+		if it.p.plan != nil {
+			guard.plan = &it.p.plan.from
+		}
+		query, args, index := attemptsInsert(chunk, guard)
 		ins[i] = inserted{chunk, index}
-		b.Queue(query, args...)
+		b.Queue(dollars(query), args...)
 		it.st = w.checked.take(it.p.student)
 		if it.cached = it.st != nil; !it.cached {
 			b.Queue(facts, it.p.student)
@@ -288,51 +293,8 @@ func scanFacts(res pgx.BatchResults, raw string) (*studentState, error) {
 	return st, rows.Err()
 }
 
-// practiceInsert is the pipeline's INSERT of a practice batch: it stores
-// the answers only if the session is the child's and still open (and, for
-// RecordPracticeIf, its plan still the one the answers were checked
-// against), at the child's level, so that it can go in the same round trip
-// as the lock that reads the same facts. RETURNING and the index are
-// attemptsInsert's.
-func practiceInsert(chunk []Attempt, swap *planSwap) (string, []any, map[[2]int64]int) {
-	var b strings.Builder
-	b.WriteString(`INSERT INTO attempts (student_id, play_session_id, game, level, a, b, given, correct, kind, response_ms, seq, at)
-		SELECT v.student_id, v.play_session_id, v.game, s.level, v.a, v.b, v.given, v.correct, v.kind, v.response_ms, v.seq, v.at
-		FROM (VALUES `)
-	args := make([]any, 0, 12*len(chunk))
-	index := make(map[[2]int64]int, len(chunk))
-	for i := range chunk {
-		a := &chunk[i]
-		a.At = normalize(a.At)
-		if i == 0 {
-			// The first row gives the columns their types.
-			b.WriteString("(?::integer,?::bigint,?::bigint,?::text,?::integer,?::integer,?::integer,?::boolean,?::text,?::bigint,?::bigint,?::timestamptz)")
-		} else {
-			b.WriteString(",(?,?,?,?,?,?,?,?,?,?,?,?)")
-		}
-		args = append(args, i, a.StudentID, a.PlaySessionID, a.Game, a.A, a.B,
-			nullable(a.Given), a.Correct, a.Kind, nullable(a.ResponseMS), a.Seq, a.At)
-		key := [2]int64{a.PlaySessionID, a.Seq}
-		if _, dup := index[key]; !dup {
-			index[key] = i
-		}
-	}
-	// ORDER BY: the ids, the log's order, follow the batch's.
-	b.WriteString(`) AS v (n, student_id, play_session_id, game, a, b, given, correct, kind, response_ms, seq, at)
-		JOIN play_sessions ps ON ps.id = v.play_session_id AND ps.student_id = v.student_id AND ps.ended_at IS NULL`)
-	if swap != nil {
-		b.WriteString(" AND ps.plan = ?")
-		args = append(args, swap.from)
-	}
-	b.WriteString(`
-		JOIN students s ON s.id = v.student_id
-		ORDER BY v.n
-		ON CONFLICT (play_session_id, seq) DO NOTHING RETURNING id, play_session_id, seq`)
-	return dollars(b.String()), args, index
-}
-
-// writeAll is the last step: the writes of recordKnown for every batch with new
-// attempts, and COMMIT.
+// writeAll is the last step: the meaning of every batch with new attempts,
+// written by apply (as recordKnown does), and COMMIT.
 func (w *writer) writeAll(ctx context.Context, pc *pgx.Conn, items []*piped) error {
 	q := conn{ctx: ctx, st: w.st, pg: true, collect: true}
 	b := &pgx.Batch{}
@@ -348,22 +310,21 @@ func (w *writer) writeAll(ctx context.Context, pc *pgx.Conn, items []*piped) err
 			it.p.rec = Recorded{Stored: len(it.fresh), Duplicates: len(it.p.answers) - len(it.fresh)}
 			continue
 		}
-		deltas := map[weekKey]*weekDelta{}
-		// One activity: every answer of a batch has the batch's time.
-		later, err := q.touchSessions([]activity{{sessionID: it.p.session, at: it.fresh[0].At}}, &it.row, deltas)
-		if err != nil {
-			return err
-		}
-		it.st.weeks = map[weekKey]*int64{it.row.week: nil}
+		it.st.Weeks = map[learning.Week]*int64{it.row.week: nil}
 		if it.row.typical.Valid {
-			it.st.weeks[it.row.week] = &it.row.typical.Int64
+			it.st.Weeks[it.row.week] = &it.row.typical.Int64
 		}
-		raw, err := w.st.fold(q, it.p.student, it.st, it.fresh, deltas, &later)
+		next, ch := w.st.meaning.Record(learning.Batch{
+			Attempts: it.fresh,
+			Sessions: map[int64]learning.Session{it.p.session: it.row.session()},
+			States:   map[int64]learning.State{it.p.student: it.st.State},
+		})
+		cores, stmts, err := q.apply(ch)
 		if err != nil {
 			return err
 		}
-		it.st.raw = raw
-		for _, d := range weekStatements(deltas, later) {
+		it.st = &studentState{State: next[it.p.student], raw: cores[it.p.student]}
+		for _, d := range stmts {
 			b.Queue(dollars(d.query), d.args...)
 		}
 		if it.p.plan != nil {

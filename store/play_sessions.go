@@ -5,10 +5,11 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/multipli/multipli/learning"
 )
 
-// PlaySession is one sitting of play for one student (concepts.md,
-// "Session"). Plan is the pedagogy's plan as JSON (level, weights, timers,
+// PlaySession is one sitting of play for one student. Plan is the pedagogy's plan as JSON (level, weights, timers,
 // reason); the store does not read it.
 type PlaySession struct {
 	ID           int64
@@ -39,13 +40,56 @@ func (s *Store) CreatePlaySession(ctx context.Context, p *PlaySession) error {
 
 // createSessionTx inserts p and counts it in the student's week.
 func (s *Store) createSessionTx(tx *gorm.DB, p *PlaySession) error {
+	return s.startSessionTx(tx, p, learning.SessionStarted(p.StudentID, p.StartedAt))
+}
+
+// startSessionTx inserts p and applies the change-set of its start, which
+// counts it in the student's week.
+func (s *Store) startSessionTx(tx *gorm.DB, p *PlaySession, ch learning.Changes) error {
 	if err := tx.Create(p).Error; err != nil {
 		return err
 	}
-	k := weekOf(p.StudentID, p.StartedAt)
-	_, err := s.conn(tx).exec(`INSERT INTO student_weeks (student_id, year, week, sessions) VALUES (?, ?, ?, 1)
-		ON CONFLICT (student_id, year, week) DO UPDATE SET sessions = student_weeks.sessions + 1`, k.student, k.year, k.week)
+	_, _, err := s.conn(tx).apply(ch)
 	return err
+}
+
+// Start is everything starting a session of play writes (play.Start): the
+// change-set of its meaning (learning.Meaning.Start: the student's core,
+// the level decision, the session counted in the week), the session, and
+// the game dealt for it, which Game builds once the session has its id.
+type Start struct {
+	Changes learning.Changes
+	Session *PlaySession
+	Game    func(sessionID int64) (*Game, error)
+}
+
+// StartPlay writes a Start in one transaction: all of it, or nothing.
+// It returns once durable, with the session's and the game's ids set.
+func (s *Store) StartPlay(ctx context.Context, st Start) error {
+	p := st.Session
+	p.StartedAt = normalize(p.StartedAt)
+	p.LastActiveAt, p.PlayedMS = nil, 0
+	var g *Game
+	err := s.w.write(ctx, p.StudentID, func(tx *gorm.DB) error {
+		// The core changes outside an attempt: the cached state goes.
+		s.forgetState(p.StudentID)
+		if err := s.startSessionTx(tx, p, st.Changes); err != nil {
+			return err
+		}
+		var err error
+		if g, err = st.Game(p.ID); err != nil {
+			return err
+		}
+		return tx.Create(g).Error
+	})
+	if err != nil {
+		p.ID = 0
+		if g != nil {
+			g.ID = 0
+		}
+		return classify(err, "start play session")
+	}
+	return nil
 }
 
 // PlaySession finds a play session by id.

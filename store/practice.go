@@ -9,7 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/learning"
 )
 
 // ErrSessionEnded refuses attempts sent to a play session that has ended.
@@ -20,18 +20,12 @@ var ErrSessionEnded = fmt.Errorf("%w: play session ended", ErrConflict)
 // came first). Nothing was stored; the caller reads the plan again.
 var ErrPlanMoved = fmt.Errorf("%w: the practice session moved on", ErrConflict)
 
-// GamePractice names the attempts of plain practice (typed answers outside
-// a board game).
-const GamePractice = "practice"
+// GamePractice names the attempts of plain practice (learning.GamePractice).
+const GamePractice = learning.GamePractice
 
-// Answer is one practice answer as a client sends it. The store decides
-// whether it is right: never the client.
-type Answer struct {
-	Seq        int64
-	A, B       int
-	Given      *int // nil: the timer ran out before an answer
-	ResponseMS int64
-}
+// Answer is one practice answer as a client sends it (learning.Answer):
+// whether it is right is the meaning's decision, never the client's.
+type Answer = learning.Answer
 
 // Recorded says what a batch did: Stored new attempts, Duplicates already there.
 type Recorded struct {
@@ -73,8 +67,8 @@ func (s *Store) recordPractice(ctx context.Context, p *practiceWrite) (Recorded,
 		if q.pg {
 			// One round trip: the session, and the student locked with
 			// their core model and this week's typical time (observe).
-			row.locked, row.week = true, weekOf(studentID, at)
-			err = q.queryRow(practiceLockSQL, row.week.year, row.week.week, sessionID, studentID).
+			row.locked, row.week = true, learning.WeekOf(studentID, at)
+			err = q.queryRow(practiceLockSQL, row.week.Year, row.week.Week, sessionID, studentID).
 				Scan(&row.student, &ended, &level, &row.started, &row.previous, &row.playedMS, &row.core, &row.typical, &plan)
 		} else {
 			err = q.queryRow(`SELECT ps.student_id, ps.ended_at, s.level, ps.started_at, ps.last_active_at, ps.played_ms, ps.plan FROM play_sessions ps
@@ -225,17 +219,8 @@ func (p *practiceWrite) allNew(n int) error {
 	return nil
 }
 
-// attempts are the batch's answers as attempts at the student's level; the
-// store, never the client, decides whether an answer is right.
+// attempts are the batch's answers as attempts at the student's level
+// (learning.PracticeAttempts decides which are right).
 func (p *practiceWrite) attempts(level string) []Attempt {
-	attempts := make([]Attempt, len(p.answers))
-	for i, a := range p.answers {
-		ms := a.ResponseMS
-		attempts[i] = Attempt{
-			StudentID: p.student, PlaySessionID: p.session, Game: GamePractice, Level: level,
-			A: a.A, B: a.B, Given: a.Given, Correct: a.Given != nil && *a.Given == a.A*a.B,
-			Kind: string(games.KindAnswer), ResponseMS: &ms, Seq: a.Seq, At: p.at,
-		}
-	}
-	return attempts
+	return learning.PracticeAttempts(p.student, p.session, level, p.answers, p.at)
 }

@@ -11,86 +11,39 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/learning"
 	"github.com/multipli/multipli/migrations"
 	"github.com/multipli/multipli/pedagogy"
 )
 
-// The write path (PHASE2.md): attempts are inserted with ON CONFLICT
-// (play_session_id, seq) DO NOTHING, and only the rows really inserted —
-// learnt from RETURNING, so that two racing writers of the same attempt
-// cannot both count it — update, in the same transaction, the pedagogy
-// state (fact_stats, student_models), the weekly aggregates
-// (student_weeks) and the session's played time. Game moves (SaveMove) and
-// the ingestion endpoint (RecordPractice) share it, so the aggregates always
-// agree with the log.
+// The write path: attempts are inserted with ON CONFLICT (play_session_id,
+// seq) DO NOTHING (apply.go), and only the rows really inserted — learnt
+// from the insert, so that two racing writers of the same attempt cannot
+// both count it — are given their meaning (learning.Meaning.Record): the
+// pedagogy state (fact_stats, student_models), the weekly aggregates
+// (student_weeks) and the session's played time, written in the same
+// transaction (apply.go). Game moves (SaveMove), practice (RecordPractice)
+// and RecordAttempts share it, so the aggregates always agree with the log.
+// This file loads what the meaning reads; apply.go writes what it decides.
 
-// insertChunk bounds the rows of one INSERT: 13 parameters a row stays far
-// under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
-const insertChunk = 500
+// Attempt is one row of the learning record (learning.Attempt).
+type Attempt = learning.Attempt
 
-// maxGap caps the time one activity adds to a session's played time: a child
-// who leaves the screen for ten minutes did not play for ten minutes.
-const maxGap = 2 * time.Minute
+// PedagogyAttempt is the pedagogy's view of a stored attempt
+// (learning.PedagogyAttempt), for tools and tests that replay the log.
+func PedagogyAttempt(a Attempt) pedagogy.Attempt { return learning.PedagogyAttempt(a) }
 
-// weekTypicalAlpha weighs the last ~10 right answers in a week's typical time.
-const weekTypicalAlpha = 0.1
-
-// activity is a moment a play session was active (a move, an attempt).
-type activity struct {
-	sessionID int64
-	at        time.Time
-}
-
-// weekKey names one row of student_weeks.
-type weekKey struct {
-	student    int64
-	year, week int
-}
-
-func weekOf(student int64, t time.Time) weekKey {
-	y, w := t.UTC().ISOWeek()
-	return weekKey{student: student, year: y, week: w}
-}
-
-// weekDelta is what one transaction adds to a week row.
-type weekDelta struct {
-	playedSeconds, attempts, correct int
-	typicalMS                        *int64 // the new value when right answers came in
-	fluentFacts                      *int   // the new value when the student's facts changed
-}
-
-// normalize puts an attempt's time in UTC at the precision both databases
-// keep (PostgreSQL stores microseconds), so that replaying the stored log
-// gives exactly the state computed here.
-func normalize(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
-
-// right is the pedagogy's notion of a right answer: a missed opportunity or a
-// timeout is not right, whatever the flag says.
-func right(a Attempt) bool {
-	return a.Correct && a.Kind != string(games.KindMissed) && a.Given != nil
-}
-
-// PedagogyAttempt is the pedagogy's view of a stored attempt. An attempt
-// that is not a missed opportunity but has no given answer is a timeout:
-// the timer ran out before the child answered.
-func PedagogyAttempt(a Attempt) pedagogy.Attempt {
-	p := pedagogy.Attempt{A: a.A, B: a.B, Correct: a.Correct, Kind: games.Kind(a.Kind), At: a.At}
-	if a.ResponseMS != nil {
-		p.ResponseMS = *a.ResponseMS
-	}
-	p.TimedOut = a.Kind != string(games.KindMissed) && a.Given == nil
-	return p
-}
+// normalize is learning.Normalize: the precision both databases keep.
+func normalize(t time.Time) time.Time { return learning.Normalize(t) }
 
 // recordTx is the write path inside a transaction: it stores the attempts,
 // and for the new ones and the extra activities (a move without attempts
-// still counts as play) updates the aggregates. It returns the new attempts.
-func (s *Store) recordTx(tx *gorm.DB, attempts []Attempt, extra ...activity) (int, error) {
+// still counts as play) writes their meaning. It returns the new attempts.
+func (s *Store) recordTx(tx *gorm.DB, attempts []Attempt, extra ...learning.Activity) (int, error) {
 	return s.recordKnown(tx, attempts, nil, extra...)
 }
 
-// sessionRow is what touchSessions reads of a play session; a caller that
+// sessionRow is what the write path reads of a play session; a caller that
 // read it already (RecordPractice) passes it along to save a round trip.
 type sessionRow struct {
 	id, student int64
@@ -101,8 +54,17 @@ type sessionRow struct {
 	// core model and the week's typical time in the same round trip.
 	locked  bool
 	core    string
-	week    weekKey
+	week    learning.Week
 	typical sql.NullInt64
+}
+
+func (r sessionRow) session() learning.Session {
+	s := learning.Session{ID: r.id, StudentID: r.student, Started: r.started, PlayedMS: r.playedMS}
+	if r.previous.Valid {
+		t := r.previous.Time
+		s.LastActive = &t
+	}
+	return s
 }
 
 // deferred is a statement held back to ride along with a later one.
@@ -111,36 +73,69 @@ type deferred struct {
 	args  []any
 }
 
-// recordKnown is recordTx with the row of the attempts' session already read.
-func (s *Store) recordKnown(tx *gorm.DB, attempts []Attempt, known *sessionRow, extra ...activity) (int, error) {
+// recordKnown is recordTx with the row of the attempts' session already
+// read: insert, load what the meaning reads, ask it, write its change-set.
+func (s *Store) recordKnown(tx *gorm.DB, attempts []Attempt, known *sessionRow, extra ...learning.Activity) (int, error) {
 	q := s.conn(tx)
 	fresh, err := q.insertAttempts(attempts)
 	if err != nil {
 		return 0, err
 	}
-	acts := extra
-	for _, a := range fresh {
-		acts = append(acts, activity{sessionID: a.PlaySessionID, at: a.At})
-	}
-	deltas := map[weekKey]*weekDelta{}
-	later, err := q.touchSessions(acts, known, deltas)
-	if err != nil {
-		return 0, err
-	}
-	byStudent := map[int64][]Attempt{}
-	var students []int64
-	for _, a := range fresh {
-		if _, ok := byStudent[a.StudentID]; !ok {
-			students = append(students, a.StudentID)
-		}
-		byStudent[a.StudentID] = append(byStudent[a.StudentID], a)
-	}
-	for _, id := range students {
-		if err := s.observe(q, id, byStudent[id], known, deltas, &later); err != nil {
+	b := learning.Batch{Attempts: fresh, Activity: extra, Sessions: map[int64]learning.Session{}}
+	for _, a := range extra {
+		if err := q.loadSession(b.Sessions, a.SessionID, known); err != nil {
 			return 0, err
 		}
 	}
-	return len(fresh), q.upsertWeeks(deltas, later)
+	var students []int64
+	for _, a := range fresh {
+		if err := q.loadSession(b.Sessions, a.PlaySessionID, known); err != nil {
+			return 0, err
+		}
+		if !slices.Contains(students, a.StudentID) {
+			students = append(students, a.StudentID)
+		}
+	}
+	states := map[int64]*studentState{}
+	if len(students) > 0 {
+		b.States = make(map[int64]learning.State, len(students))
+	}
+	for _, id := range students {
+		st, err := s.stateFor(q, id, learning.WeeksOf(id, fresh), known)
+		if err != nil {
+			return 0, err
+		}
+		states[id] = st
+		b.States[id] = st.State
+	}
+	next, ch := s.meaning.Record(b)
+	cores, _, err := q.apply(ch)
+	if err != nil {
+		return 0, err
+	}
+	for _, id := range students {
+		s.keepState(q, id, &studentState{State: next[id], raw: cores[id]})
+	}
+	return len(fresh), nil
+}
+
+// loadSession reads a session the batch touches, unless known holds it.
+func (q conn) loadSession(into map[int64]learning.Session, id int64, known *sessionRow) error {
+	if _, ok := into[id]; ok {
+		return nil
+	}
+	if known != nil && known.id == id {
+		into[id] = known.session()
+		return nil
+	}
+	row := sessionRow{id: id}
+	err := q.queryRow("SELECT student_id, started_at, last_active_at, played_ms FROM play_sessions WHERE id = ?", id).
+		Scan(&row.student, &row.started, &row.previous, &row.playedMS)
+	if err != nil {
+		return fmt.Errorf("session %d: %w", id, err)
+	}
+	into[id] = row.session()
+	return nil
 }
 
 // conn is a transaction's connection with the dialect's placeholders. On
@@ -240,163 +235,4 @@ func (q conn) queryRow(query string, args ...any) *sql.Row {
 	}
 	// A failed preparation surfaces again, as the row's error, here.
 	return q.sql.QueryRowContext(q.ctx, q.bind(query), args...)
-}
-
-// insertAttempts inserts the attempts and returns those really inserted,
-// with their ids, in id order (the order of the log).
-func (q conn) insertAttempts(attempts []Attempt) ([]Attempt, error) {
-	if !q.pg {
-		return q.insertAttemptsOneByOne(attempts)
-	}
-	var fresh []Attempt
-	for start := 0; start < len(attempts); start += insertChunk {
-		chunk := attempts[start:min(start+insertChunk, len(attempts))]
-		query, args, index := attemptsInsert(chunk)
-		rows, err := q.query(query, args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var id int64
-			var key [2]int64
-			if err := rows.Scan(&id, &key[0], &key[1]); err != nil {
-				_ = rows.Close()
-				return nil, err
-			}
-			chunk[index[key]].ID = id
-			fresh = append(fresh, chunk[index[key]])
-		}
-		if err := rows.Close(); err != nil {
-			return nil, err
-		}
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
-	}
-	slices.SortFunc(fresh, func(x, y Attempt) int { return int(x.ID - y.ID) })
-	return fresh, nil
-}
-
-// attemptsInsert is the PostgreSQL INSERT of at most insertChunk attempts,
-// returning the id, session and seq of the rows really inserted, and where
-// each (session, seq) is in chunk. It normalises the attempts' times.
-func attemptsInsert(chunk []Attempt) (string, []any, map[[2]int64]int) {
-	var b strings.Builder
-	b.WriteString("INSERT INTO attempts (student_id, play_session_id, game_id, game, level, a, b, given, correct, kind, response_ms, seq, at) VALUES ")
-	args := make([]any, 0, 13*len(chunk))
-	index := make(map[[2]int64]int, len(chunk))
-	for i := range chunk {
-		a := &chunk[i]
-		a.At = normalize(a.At)
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?)")
-		args = append(args, a.StudentID, a.PlaySessionID, nullable(a.GameID), a.Game, a.Level, a.A, a.B,
-			nullable(a.Given), a.Correct, a.Kind, nullable(a.ResponseMS), a.Seq, a.At)
-		key := [2]int64{a.PlaySessionID, a.Seq}
-		if _, dup := index[key]; !dup {
-			index[key] = i
-		}
-	}
-	b.WriteString(" ON CONFLICT (play_session_id, seq) DO NOTHING RETURNING id, play_session_id, seq")
-	return b.String(), args, index
-}
-
-// insertAttemptsOneByOne is insertAttempts for SQLite: a cached one-row
-// statement run per attempt costs less than preparing a many-row one, as
-// SQLite runs in the process (no round trips to save). It does without
-// RETURNING, which makes SQLite buffer the statement's output: one changed
-// row and the last rowid say the same for a one-row INSERT, in the writer's
-// transaction where nobody else inserts.
-func (q conn) insertAttemptsOneByOne(attempts []Attempt) ([]Attempt, error) {
-	var fresh []Attempt
-	for i := range attempts {
-		a := &attempts[i]
-		a.At = normalize(a.At)
-		res, err := q.exec(`INSERT INTO attempts (student_id, play_session_id, game_id, game, level, a, b, given, correct, kind, response_ms, seq, at)
-			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (play_session_id, seq) DO NOTHING`,
-			a.StudentID, a.PlaySessionID, nullable(a.GameID), a.Game, a.Level, a.A, a.B,
-			nullable(a.Given), a.Correct, a.Kind, nullable(a.ResponseMS), a.Seq, a.At)
-		if err != nil {
-			return nil, err
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			continue // already stored
-		}
-		if a.ID, err = res.LastInsertId(); err != nil {
-			return nil, err
-		}
-		fresh = append(fresh, *a)
-	}
-	return fresh, nil
-}
-
-func nullable[T any](p *T) any {
-	if p == nil {
-		return nil
-	}
-	return *p
-}
-
-// touchSessions adds each activity's gap since the session's previous one,
-// capped at maxGap, to the session's played time and to the week of the
-// activity. played_ms keeps milliseconds so that whole seconds are counted
-// in the weeks without rounding drift. On PostgreSQL the sessions' UPDATEs
-// are returned, to go with the weeks' upsert in one round trip; SQLite runs
-// them at once.
-func (q conn) touchSessions(acts []activity, known *sessionRow, deltas map[weekKey]*weekDelta) ([]deferred, error) {
-	var later []deferred
-	last := map[int64]time.Time{}
-	var order []int64
-	for _, a := range acts {
-		t, seen := last[a.sessionID]
-		if !seen {
-			order = append(order, a.sessionID)
-		}
-		if !seen || a.at.After(t) {
-			last[a.sessionID] = a.at
-		}
-	}
-	for _, id := range order {
-		at := normalize(last[id])
-		var row sessionRow
-		if known != nil && known.id == id {
-			row = *known
-		} else {
-			err := q.queryRow("SELECT student_id, started_at, last_active_at, played_ms FROM play_sessions WHERE id = ?", id).
-				Scan(&row.student, &row.started, &row.previous, &row.playedMS)
-			if err != nil {
-				return nil, fmt.Errorf("session %d: %w", id, err)
-			}
-		}
-		student, started, previous, playedMS := row.student, row.started, row.previous, row.playedMS
-		prev := started
-		if previous.Valid {
-			prev = previous.Time
-		}
-		if !at.After(prev) {
-			continue
-		}
-		gap := min(at.Sub(prev), maxGap).Milliseconds()
-		update := deferred{"UPDATE play_sessions SET last_active_at = ?, played_ms = ? WHERE id = ?", []any{at, playedMS + gap, id}}
-		if q.pg {
-			later = append(later, update)
-		} else if _, err := q.exec(update.query, update.args...); err != nil {
-			return nil, err
-		}
-		if sec := int((playedMS+gap)/1000 - playedMS/1000); sec > 0 {
-			delta(deltas, weekOf(student, at)).playedSeconds += sec
-		}
-	}
-	return later, nil
-}
-
-func delta(deltas map[weekKey]*weekDelta, k weekKey) *weekDelta {
-	d, ok := deltas[k]
-	if !ok {
-		d = &weekDelta{}
-		deltas[k] = d
-	}
-	return d
 }

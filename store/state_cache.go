@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/learning"
 	"github.com/multipli/multipli/pedagogy"
 )
 
@@ -16,10 +17,11 @@ import (
 // writer per process): every other change — an erasure, a model saved by
 // hand — forgets the student (Store.forgetState).
 //
-// An entry is changed in place by the commit that uses it. A commit that
-// fails is rolled back to its savepoint, and a group that fails is rolled
-// back whole: the writer then forgets every student the failed work
-// touched, so the cache only ever holds committed state.
+// An entry is replaced by the state the meaning returns once the commit
+// that uses it has written it. A commit that fails is rolled back to its
+// savepoint, and a group that fails is rolled back whole: the writer then
+// forgets every student the failed work touched, so the cache only ever
+// holds committed state.
 //
 // On PostgreSQL several instances write, so a cached state is only a
 // candidate: the transaction locks the student's row and reads their core
@@ -35,15 +37,13 @@ import (
 // arbitrary entry makes room: the cache then only misses more.
 const maxCachedStudents = 4096
 
-// studentState is what the write path needs of one student.
+// studentState is what the write path keeps of one student: the state
+// the meaning reads (learning.State: the core with every fact that has a
+// state, the stored fluent flags, the typical time of the weeks read so
+// far) and, on PostgreSQL, the core model as this process last wrote it.
 type studentState struct {
-	core pedagogy.Student // Facts: every fact with a state (cache) or the batch's (no cache)
-	// fluent is each stored fact_stats row's fluent column (cache only);
-	// fluentN counts the true ones.
-	fluent  map[games.Fact]bool
-	fluentN int
-	weeks   map[weekKey]*int64 // typical_ms of the weeks read so far
-	raw     string             // PostgreSQL: the core model as last written by this process
+	learning.State
+	raw string
 }
 
 // stateCache is the SQLite writer's cache. Only the writer's goroutine
@@ -161,8 +161,8 @@ const factsOfSQL = "SELECT a, b, fluent, model FROM fact_stats WHERE student_id 
 // newStudentState is the state of a student with the given core and no
 // fact read yet.
 func newStudentState(core pedagogy.Student) *studentState {
-	st := &studentState{core: core, fluent: map[games.Fact]bool{}, weeks: map[weekKey]*int64{}}
-	st.core.Facts = map[games.Fact]pedagogy.FactState{}
+	st := &studentState{State: learning.State{Core: core, Fluent: map[games.Fact]bool{}, Weeks: map[learning.Week]*int64{}}}
+	st.Core.Facts = map[games.Fact]pedagogy.FactState{}
 	return st
 }
 
@@ -174,13 +174,13 @@ func (st *studentState) scanFact(row interface{ Scan(...any) error }) error {
 	if err := row.Scan(&f.A, &f.B, &fluent, &raw); err != nil {
 		return err
 	}
-	st.fluent[f] = fluent
+	st.Fluent[f] = fluent
 	if fluent {
-		st.fluentN++
+		st.FluentN++
 	}
 	var fs pedagogy.FactState
 	if json.Unmarshal([]byte(raw), &fs) == nil && fs.Precision > 0 {
-		st.core.Facts[f] = fs
+		st.Core.Facts[f] = fs
 	}
 	return nil
 }

@@ -24,8 +24,8 @@ import (
 	"gorm.io/gorm"
 	gormlogger "gorm.io/gorm/logger"
 
+	"github.com/multipli/multipli/learning"
 	"github.com/multipli/multipli/migrations"
-	"github.com/multipli/multipli/pedagogy"
 )
 
 // Sentinel errors; callers test them with errors.Is.
@@ -40,7 +40,7 @@ type Store struct {
 	sqlDB   *sql.DB
 	dialect migrations.Dialect
 	logger  *slog.Logger
-	model   pedagogy.Model
+	meaning learning.Meaning // what an attempt means (learning): fixed at Open
 	w       *writer
 	stmts   sync.Map // SQL text → *sql.Stmt, the write path's prepared statements (SQLite)
 	logins  *loginCache
@@ -141,7 +141,7 @@ func Connect(ctx context.Context, databaseURL string, logger *slog.Logger) (*Sto
 		sqlDB.SetMaxIdleConns(postgresPoolSize)
 		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	}
-	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, logger: logger, model: pedagogy.DefaultModel(), logins: newLoginCache(), path: path}
+	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, logger: logger, meaning: learning.Default(), logins: newLoginCache(), path: path}
 	st.health.kick = make(chan struct{}, 1)
 	if dialect == migrations.Postgres {
 		st.pgURL = databaseURL

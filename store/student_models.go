@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // StudentModel is the pedagogy module's per-student state, as JSON.
@@ -22,17 +21,13 @@ func (s *Store) StudentModel(ctx context.Context, studentID int64) (StudentModel
 	return m, wrap(err, "find model of student %d", studentID)
 }
 
-// SaveStudentModel inserts or replaces a student's pedagogy state.
+// SaveStudentModel replaces a student's pedagogy core with m.Model as
+// given (a pedagogy.Student as JSON, for tools and tests that set a state
+// up; one the pedagogy cannot read starts the student over) through the
+// write path's apply (apply.go), the one writer of student_models. The
+// server's own writes are change-sets of the learning package.
 func (s *Store) SaveStudentModel(ctx context.Context, m StudentModel) error {
-	err := upsertStudentModel(s.db.WithContext(ctx), &m)
+	err := s.tx(ctx, func(tx *gorm.DB) error { return s.conn(tx).saveCore(m.StudentID, m.Model, m.UpdatedAt) })
 	s.forgetState(m.StudentID)
 	return wrap(err, "save model of student %d", m.StudentID)
-}
-
-func upsertStudentModel(tx *gorm.DB, m *StudentModel) error {
-	m.UpdatedAt = m.UpdatedAt.UTC()
-	return tx.Clauses(clause.OnConflict{
-		Columns:   []clause.Column{{Name: "student_id"}},
-		DoUpdates: clause.AssignmentColumns([]string{"model", "updated_at"}),
-	}).Create(m).Error
 }
