@@ -28,6 +28,9 @@ const webDir = "../web"
 
 const playDir = "../web/static/play"
 
+// libDir is the front-end library every page and game imports.
+const libDir = "../web/static/lib"
+
 // readPlay reads one file of the play UI.
 func readPlay(tb testing.TB, name string) string {
 	tb.Helper()

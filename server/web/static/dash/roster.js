@@ -4,8 +4,11 @@
 // the JSON API, which checks the CSRF token a plain HTML form cannot send.
 // The words come from the page (#texts), written by the server in the
 // page's language.
-import { api, el, showError } from "../api.js";
-import { pictureNames } from "../i18n.js";
+import { request, showError } from "../lib/api.js";
+import { h } from "../lib/dom.js";
+// uiText words the errors the server could not (the network's): the
+// page's own texts are the server's.
+import { pictureNames, t as uiText } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const body = document.body;
@@ -37,7 +40,7 @@ function status(message) {
 }
 
 function done(message) {
-  showError(null);
+  showError(null, uiText);
   status(message);
 }
 
@@ -46,7 +49,7 @@ function secretKind() {
 }
 
 async function load() {
-  const [list, mine] = await Promise.all([api("GET", `/classes/${classID}/students`), api("GET", "/classes")]);
+  const [list, mine] = await Promise.all([request("GET", `/classes/${classID}/students`), request("GET", "/classes")]);
   students = list.students;
   otherClasses = mine.classes.filter((c) => c.id !== classID);
   drawStudents();
@@ -62,60 +65,60 @@ function drawStudents() {
 }
 
 function studentItem(s) {
-  const rename = el("form", { class: "inline-form rename", onsubmit: (ev) => renameStudent(ev, s) },
-    el("label", {}, t("rename_child"), " ", el("input", { name: "name", value: s.name, maxlength: 60, required: true })),
-    el("button", { type: "submit" }, t("rename")));
-  const resets = el("p", { class: "actions" },
-    el("button", { type: "button", "data-act": "reset-pin", onclick: () => resetSecret(s, "pin") }, t("new_pin")),
-    el("button", { type: "button", "data-act": "reset-pictures", onclick: () => resetSecret(s, "pictures") }, t("new_pictures")));
+  const rename = h("form", { class: "inline-form rename", on: { submit: (ev) => renameStudent(ev, s) } },
+    h("label", {}, t("rename_child"), " ", h("input", { name: "name", value: s.name, maxlength: 60, required: true })),
+    h("button", { type: "submit" }, t("rename")));
+  const resets = h("p", { class: "actions" },
+    h("button", { type: "button", "data-act": "reset-pin", on: { click: () => resetSecret(s, "pin") } }, t("new_pin")),
+    h("button", { type: "button", "data-act": "reset-pictures", on: { click: () => resetSecret(s, "pictures") } }, t("new_pictures")));
   const move = otherClasses.length === 0
-    ? el("p", { class: "muted" }, t("no_other_class"))
-    : el("form", { class: "inline-form move", onsubmit: (ev) => moveStudent(ev, s) },
-      el("label", {}, t("move_to"), " ", el("select", { name: "class_id" }, otherClasses.map((c) => el("option", { value: c.id }, c.name)))),
-      el("button", { type: "submit" }, t("move")));
-  const links = el("p", { class: "actions" },
-    el("a", { href: `/api/v1/students/${s.id}/export`, download: `${s.name}.json` }, t("export")),
-    el("a", { href: `/dashboard/students/${s.id}?lang=${lang}` }, t("student_page")));
-  const erase = el("p", {}, el("button", { type: "button", class: "danger", "data-act": "erase", onclick: () => eraseStudent(s) }, t("erase")));
+    ? h("p", { class: "muted" }, t("no_other_class"))
+    : h("form", { class: "inline-form move", on: { submit: (ev) => moveStudent(ev, s) } },
+      h("label", {}, t("move_to"), " ", h("select", { name: "class_id" }, otherClasses.map((c) => h("option", { value: c.id }, c.name)))),
+      h("button", { type: "submit" }, t("move")));
+  const links = h("p", { class: "actions" },
+    h("a", { href: `/api/v1/students/${s.id}/export`, download: `${s.name}.json` }, t("export")),
+    h("a", { href: `/dashboard/students/${s.id}?lang=${lang}` }, t("student_page")));
+  const erase = h("p", {}, h("button", { type: "button", class: "danger", "data-act": "erase", on: { click: () => eraseStudent(s) } }, t("erase")));
   // The login policy's notice: someone failed to sign in as this child
   // several times today from devices the child never used. The teacher
   // can let the child try again at once, or give a new password.
-  const failed = !s.failed_logins ? [] : [el("p", { class: "notice failed-logins", "data-act": "failed-logins" }, "⚠ ", t("failed_logins", { n: s.failed_logins }), " ",
-      el("button", { type: "button", "data-act": "unlock", onclick: () => unlockStudent(s) }, t("unlock")))];
-  return el("li", { class: "student", id: `student-${s.id}`, "data-name": s.name },
-    el("details", {},
-      el("summary", {}, el("span", { class: "student-name" }, s.name), " ",
-        el("span", { class: "muted kind" }, s.secret_kind === "pictures" ? t("pictures") : t("pin")),
-        s.failed_logins ? [el("span", { class: "badge-warn", title: t("failed_logins", { n: s.failed_logins }) }, " ⚠")] : []),
-      el("div", { class: "student-actions" }, failed, rename, resets, move, links, erase)));
+  const failed = !s.failed_logins ? [] : [h("p", { class: "notice failed-logins", "data-act": "failed-logins" }, "⚠ ", t("failed_logins", { n: s.failed_logins }), " ",
+      h("button", { type: "button", "data-act": "unlock", on: { click: () => unlockStudent(s) } }, t("unlock")))];
+  return h("li", { class: "student", id: `student-${s.id}`, "data-name": s.name },
+    h("details", {},
+      h("summary", {}, h("span", { class: "student-name" }, s.name), " ",
+        h("span", { class: "muted kind" }, s.secret_kind === "pictures" ? t("pictures") : t("pin")),
+        s.failed_logins ? [h("span", { class: "badge-warn", title: t("failed_logins", { n: s.failed_logins }) }, " ⚠")] : []),
+      h("div", { class: "student-actions" }, failed, rename, resets, move, links, erase)));
 }
 
 async function unlockStudent(s) {
   try {
-    await api("POST", `/students/${s.id}/unlock`);
+    await request("POST", `/students/${s.id}/unlock`);
     await load();
     done(t("unlocked", { name: s.name }));
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, uiText); }
 }
 
 async function renameStudent(ev, s) {
   ev.preventDefault();
   try {
-    const r = await api("PATCH", `/students/${s.id}`, { name: new FormData(ev.target).get("name") });
+    const r = await request("PATCH", `/students/${s.id}`, { name: new FormData(ev.target).get("name") });
     await load();
     done(t("renamed", { name: r.name }));
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, uiText); }
 }
 
 async function resetSecret(s, kind) {
   const ok = await ask({ title: t(kind === "pin" ? "reset_pin_title" : "reset_pictures_title", { name: s.name }), text: t("reset_text"), ok: t("reset_ok") });
   if (!ok) return;
   try {
-    const r = await api("POST", `/students/${s.id}/secret`, { kind });
+    const r = await request("POST", `/students/${s.id}/secret`, { kind });
     await load();
-    showError(null);
+    showError(null, uiText);
     showSecrets([r]);
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, uiText); }
 }
 
 async function moveStudent(ev, s) {
@@ -123,10 +126,10 @@ async function moveStudent(ev, s) {
   const id = Number(new FormData(ev.target).get("class_id"));
   const to = otherClasses.find((c) => c.id === id)?.name ?? "";
   try {
-    await api("POST", `/students/${s.id}/move`, { class_id: id });
+    await request("POST", `/students/${s.id}/move`, { class_id: id });
     await load();
     done(t("moved", { name: s.name, class: to }));
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, uiText); }
 }
 
 async function eraseStudent(s) {
@@ -136,21 +139,21 @@ async function eraseStudent(s) {
   });
   if (!ok) return;
   try {
-    await api("DELETE", `/students/${s.id}`);
+    await request("DELETE", `/students/${s.id}`);
     await load();
     done(t("erased", { name: s.name }));
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, uiText); }
 }
 
 // showSecrets shows new PINs or pictures, once: the page does not keep them.
 function showSecrets(list) {
-  $("secrets-list").replaceChildren(...list.map((s) => el("li", { class: "secret", "data-student": s.id },
-    el("strong", {}, s.name), " ",
+  $("secrets-list").replaceChildren(...list.map((s) => h("li", { class: "secret", "data-student": s.id },
+    h("strong", {}, s.name), " ",
     s.pictures
-      ? el("span", { class: "secret-pictures" }, t("secret_pictures"), " ", s.pictures.map((p, i) => el("span", { class: "pic" },
-        el("img", { src: `/static/pictures/${p}.svg`, alt: pictureNames[lang][p] ?? p, width: 40, height: 40 }),
-        el("span", { class: "pic-n" }, String(i + 1)))))
-      : el("span", {}, t("secret_pin"), " ", el("span", { class: "secret-pin" }, s.pin)))));
+      ? h("span", { class: "secret-pictures" }, t("secret_pictures"), " ", s.pictures.map((p, i) => h("span", { class: "pic" },
+        h("img", { src: `/static/pictures/${p}.svg`, alt: pictureNames[lang][p] ?? p, width: 40, height: 40 }),
+        h("span", { class: "pic-n" }, String(i + 1)))))
+      : h("span", {}, t("secret_pin"), " ", h("span", { class: "secret-pin" }, s.pin)))));
   $("new-secrets").hidden = false;
   $("new-secrets").scrollIntoView({ block: "start" });
 }
@@ -194,7 +197,7 @@ function ask({ title, text, more = "", ok, typeLabel = "", typeName = null, dang
 // --- Adding: one child, a pasted list, a file -----------------------------
 
 async function preview(source) {
-  return api("POST", `/classes/${classID}/roster/preview`, source);
+  return request("POST", `/classes/${classID}/roster/preview`, source);
 }
 
 async function addOne(ev) {
@@ -211,7 +214,7 @@ async function addOne(ev) {
     } else {
       showPreview(p, { text });
     }
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, uiText); }
 }
 
 async function pasteList(ev) {
@@ -219,7 +222,7 @@ async function pasteList(ev) {
   const text = String(new FormData(ev.target).get("text") || "");
   try {
     showPreview(await preview({ text }), { text });
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, uiText); }
 }
 
 async function base64(file) {
@@ -236,7 +239,7 @@ async function importFile(ev) {
   try {
     const source = { file: await base64(file) };
     showPreview(await preview(source), source);
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, uiText); }
 }
 
 function formatLine(p) {
@@ -249,15 +252,15 @@ function formatLine(p) {
 }
 
 function showPreview(p, source) {
-  showError(null);
+  showError(null, uiText);
   status("");
   pending = { source, names: p.names };
   $("preview-format").textContent = formatLine(p);
   const choice = $("group-choice");
   choice.hidden = p.groups.length < 2;
   if (p.groups.length >= 2) {
-    $("group").replaceChildren(el("option", { value: "*" }, t("all_groups")),
-      ...p.groups.map((g) => el("option", { value: g.name }, `${g.name} (${g.count})`)));
+    $("group").replaceChildren(h("option", { value: "*" }, t("all_groups")),
+      ...p.groups.map((g) => h("option", { value: g.name }, `${g.name} (${g.count})`)));
     $("group").value = p.group || "*";
   }
   $("preview-summary").textContent = t("summary", { ...p.counts, empty: p.empty });
@@ -265,11 +268,11 @@ function showPreview(p, source) {
   $("preview-too-many").hidden = !p.too_many;
   // The other classes of a school's export are counted, not listed.
   const rows = p.rows.filter((r) => r.status !== "other_group");
-  $("preview-table").tBodies[0].replaceChildren(...rows.map((r) => el("tr", { class: `st-${r.status}`, "data-line": r.line },
-    el("td", { class: "num line" }, String(r.line)),
-    el("td", { class: "name" }, r.name ? el("strong", {}, r.name) : "—"),
-    el("td", {}, r.first_name), el("td", {}, r.last_name), el("td", {}, r.birth_date),
-    el("td", { class: "what" }, el("span", { class: `tag tag-${r.status}` }, t("status." + r.status)), " ", r.message))));
+  $("preview-table").tBodies[0].replaceChildren(...rows.map((r) => h("tr", { class: `st-${r.status}`, "data-line": r.line },
+    h("td", { class: "num line" }, String(r.line)),
+    h("td", { class: "name" }, r.name ? h("strong", {}, r.name) : "—"),
+    h("td", {}, r.first_name), h("td", {}, r.last_name), h("td", {}, r.birth_date),
+    h("td", { class: "what" }, h("span", { class: `tag tag-${r.status}` }, t("status." + r.status)), " ", r.message))));
   const button = $("confirm-import");
   button.disabled = p.names.length === 0 || p.too_many;
   button.textContent = p.names.length === 0 ? t("nothing") : tn("confirm", p.names.length);
@@ -282,12 +285,12 @@ async function changeGroup() {
   const source = { ...pending.source, group: $("group").value };
   try {
     showPreview(await preview(source), source);
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, uiText); }
 }
 
 // commit adds the previewed names, all or none, and shows their secrets.
 async function commit(names) {
-  const r = await api("POST", `/classes/${classID}/students`, { names: names.join("\n"), secret_kind: secretKind() });
+  const r = await request("POST", `/classes/${classID}/students`, { names: names.join("\n"), secret_kind: secretKind() });
   await load();
   done(tn("added", r.students.length));
   showSecrets(r.students);
@@ -300,7 +303,7 @@ async function confirmImport() {
     closePreview();
     $("paste-form").reset();
     $("import-form").reset();
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, uiText); }
 }
 
 function closePreview() {
@@ -311,29 +314,29 @@ function closePreview() {
 // --- The class ------------------------------------------------------------
 
 function drawCarry() {
-  $("carry").replaceChildren(...students.map((s) => el("label", { class: "row" },
-    el("input", { type: "checkbox", name: "carry", value: s.id, checked: true }), " ", s.name)));
+  $("carry").replaceChildren(...students.map((s) => h("label", { class: "row" },
+    h("input", { type: "checkbox", name: "carry", value: s.id, checked: true }), " ", s.name)));
 }
 
 async function renameClass(ev) {
   ev.preventDefault();
   try {
-    const c = await api("PATCH", `/classes/${classID}`, { name: new FormData(ev.target).get("name") });
+    const c = await request("PATCH", `/classes/${classID}`, { name: new FormData(ev.target).get("name") });
     className = c.name;
     $("class-title").textContent = c.name;
     document.title = document.title.replace(body.dataset.className, c.name);
     body.dataset.className = c.name;
     done(t("class_renamed", { name: c.name }));
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, uiText); }
 }
 
 async function archiveClass() {
   const ok = await ask({ title: t("archive_title", { class: className }), text: $("archive-help").textContent, ok: t("archive_ok"), danger: true });
   if (!ok) return;
   try {
-    await api("POST", `/classes/${classID}/archive`);
+    await request("POST", `/classes/${classID}/archive`);
     location.assign("/home");
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, uiText); }
 }
 
 async function newYear(ev) {
@@ -348,9 +351,9 @@ async function newYear(ev) {
   });
   if (!ok) return;
   try {
-    const r = await api("POST", `/classes/${classID}/new-year`, { name, student_ids: ids, archive });
+    const r = await request("POST", `/classes/${classID}/new-year`, { name, student_ids: ids, archive });
     location.assign(`/classes/${r.class.id}/roster?lang=${lang}`);
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, uiText); }
 }
 
 async function start() {
@@ -366,12 +369,12 @@ async function start() {
   $("archive-class")?.addEventListener("click", archiveClass);
   $("dialog-input").addEventListener("input", checkTyped);
   $("logout").addEventListener("click", async () => {
-    try { await api("POST", "/auth/logout"); } catch { /* signed out anyway */ }
+    try { await request("POST", "/auth/logout"); } catch { /* signed out anyway */ }
     location.assign("/");
   });
   try {
     await load();
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, uiText); }
   body.dataset.ready = "1";
 }
 
