@@ -81,6 +81,8 @@ export function renderSummary(sum, { onHome, onAgain }) {
 // move of that type.
 export function hasMove(legal, type) { return (legal || []).some((m) => m.type === type); }
 
+// seatNameOf names seat i for the reader: "you", the player's name, or a
+// numbered computer or seat.
 export function seatNameOf(dto, i, t) {
   if (i === dto.seat) return t("seat.you");
   const s = (dto.seats || [])[i];
