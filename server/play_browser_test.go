@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/multipli/multipli/games/cube"
+	"github.com/multipli/multipli/server"
 	"github.com/multipli/multipli/store"
 	"github.com/multipli/multipli/store/storetest"
 )
@@ -67,7 +68,9 @@ func newBrowserTest(t *testing.T, seed uint64) *browserTest {
 	}
 	exe := chromiumPath(t)
 	st := storetest.Open(t, storetest.Databases(t)[0].URL)
-	e := newEnv(t, st, realClock, fixedSeed(seed))
+	// The development harness (not in the production build) runs the real
+	// shell on fixtures for the tests that need a given state.
+	e := newEnv(t, st, realClock, fixedSeed(seed), func(c *server.Config) { c.DevHarness = os.DirFS("devharness") })
 	srv := httptest.NewServer(e.srv.Handler())
 	t.Cleanup(srv.Close)
 	shots := os.Getenv("MULTIPLI_SCREENSHOT_DIR")

@@ -6,6 +6,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"sync/atomic"
@@ -51,6 +52,11 @@ type Config struct {
 	// ms, play.DefaultMinAnswer; negative: no bound — load tests only, a
 	// client may then answer faster than any child).
 	MinAnswer time.Duration
+	// DevHarness is the play UI's development harness (fixtures and pages
+	// that run the real game modules on a fake transport), served under
+	// /static/play/dev/ when not nil. nil takes DevHarness(): the embedded
+	// copy in a `-tags dev` build, nothing in the production build.
+	DevHarness fs.FS
 }
 
 // defaultReadTimeout lets the largest body arrive over a slow school
@@ -97,6 +103,9 @@ func New(cfg Config, st *store.Store, logger *slog.Logger) *Server {
 	if cfg.ReadTimeout == 0 {
 		cfg.ReadTimeout = defaultReadTimeout
 	}
+	if cfg.DevHarness == nil {
+		cfg.DevHarness = DevHarness()
+	}
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
@@ -104,7 +113,7 @@ func New(cfg Config, st *store.Store, logger *slog.Logger) *Server {
 	if err != nil {
 		panic(err)
 	}
-	s := &Server{cfg: cfg, store: st, logger: logger, sealer: sealer, web: mustLoadWeb()}
+	s := &Server{cfg: cfg, store: st, logger: logger, sealer: sealer, web: mustLoadWeb(cfg.DevHarness)}
 	s.play = play.New(st, play.Options{Now: cfg.Now, Seed: cfg.PlaySeed, Logger: logger, MinAnswer: cfg.MinAnswer})
 	s.ingest = newLimiter(cfg.IngestLimit, cfg.Now)
 	s.sockets = newSockets()

@@ -17,6 +17,9 @@ import (
 // web holds the pages (web/*.html), the static files (web/static/…) and
 // the server-rendered templates (web/templates/*.html). Pages are plain HTML
 // loading ES modules; nothing is inline, so the CSP can forbid inline code.
+// The play UI's development harness is not in web/ but in devharness/,
+// embedded only by the dev build (devharness_dev.go), so a production
+// binary neither carries nor serves it.
 //
 //go:embed web
 var webFS embed.FS
@@ -32,15 +35,36 @@ type webAssets struct {
 	templates *template.Template
 }
 
-// mustLoadWeb reads every embedded file and parses the templates once, at
-// start: a broken template fails the start, not a request.
-func mustLoadWeb() *webAssets {
+// devHarnessPath is where the play UI's development harness is served
+// when Config.DevHarness is set: beside the play modules, which its pages
+// import by relative paths.
+const devHarnessPath = "static/play/dev/"
+
+// mustLoadWeb reads every embedded file (and the development harness's,
+// when dev is not nil) and parses the templates once, at start: a broken
+// template fails the start, not a request.
+func mustLoadWeb(dev fs.FS) *webAssets {
 	w := &webAssets{files: map[string]asset{}}
-	err := fs.WalkDir(webFS, "web", func(p string, d fs.DirEntry, err error) error {
+	if err := w.add(webFS, "web", ""); err != nil {
+		panic("server: read embedded web files: " + err.Error())
+	}
+	if dev != nil {
+		if err := w.add(dev, ".", devHarnessPath); err != nil {
+			panic("server: read the development harness: " + err.Error())
+		}
+	}
+	w.templates = template.Must(template.New("").Funcs(templateFuncs).ParseFS(webFS, "web/templates/*.html"))
+	return w
+}
+
+// add reads every file under root in fsys, served as prefix + its path
+// below root.
+func (w *webAssets) add(fsys fs.FS, root, prefix string) error {
+	return fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		body, err := webFS.ReadFile(p)
+		body, err := fs.ReadFile(fsys, p)
 		if err != nil {
 			return err
 		}
@@ -49,14 +73,12 @@ func mustLoadWeb() *webAssets {
 		if ct == "" {
 			ct = "application/octet-stream"
 		}
-		w.files[strings.TrimPrefix(p, "web/")] = asset{body: body, contentType: ct, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+		if root != "." {
+			p = strings.TrimPrefix(p, root+"/")
+		}
+		w.files[prefix+p] = asset{body: body, contentType: ct, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
 		return nil
 	})
-	if err != nil {
-		panic("server: read embedded web files: " + err.Error())
-	}
-	w.templates = template.Must(template.New("").Funcs(templateFuncs).ParseFS(webFS, "web/templates/*.html"))
-	return w
 }
 
 // serve answers with an embedded file. Files are revalidated on every use

@@ -37,7 +37,7 @@ func TestNoInlineCodeAndNothingFromElsewhere(t *testing.T) {
 	files := webFiles(t, ".html", ".js", ".css", ".svg")
 	require.Greater(t, len(files), 20, "too few web files found")
 	for _, name := range files {
-		b, err := os.ReadFile(filepath.Join(webDir, name))
+		b, err := os.ReadFile(filepath.Join("..", name))
 		require.NoError(t, err)
 		src := string(b)
 		if strings.HasSuffix(name, ".html") || strings.HasSuffix(name, ".svg") {

@@ -107,7 +107,7 @@ func sum(a []any) float64 {
 	return t
 }
 
-const fixtureDir = playDir + "/dev/fixtures"
+const fixtureDir = devDir + "/fixtures"
 
 // pick finds the fixture's state: the first match past the first quarter
 // of its game (mid-game), else the first match at all.

@@ -20,7 +20,7 @@ import (
 
 // update rewrites the dev harness fixtures from real engine views:
 // go test ./server/webcheck -run TestFixtures -update
-var update = flag.Bool("update", false, "rewrite static/play/dev/fixtures from real engine views")
+var update = flag.Bool("update", false, "rewrite server/devharness/fixtures from real engine views")
 
 // playDir is the play UI folder, relative to this package.
 // webDir is the embedded web folder the checks read.
@@ -31,6 +31,9 @@ const (
 	playDir   = staticDir + "/play"
 )
 
+// libDir is the front-end library every page and game imports.
+const libDir = "../web/static/lib"
+
 // readPlay reads one file of the play UI.
 func readPlay(tb testing.TB, name string) string {
 	tb.Helper()
@@ -39,30 +42,37 @@ func readPlay(tb testing.TB, name string) string {
 	return string(b)
 }
 
-// webFiles lists the files under server/web with one of the extensions,
-// relative to server/web, sorted; this package's own files are left out.
+// devDir is the play UI's development harness: served only by the dev
+// build, but it runs the real modules and the CSP checks read it too.
+const devDir = "../devharness"
+
+// webFiles lists the files under server/web and server/devharness with one
+// of the extensions, relative to server/, sorted; this package's own files
+// are left out.
 func webFiles(tb testing.TB, exts ...string) []string {
 	tb.Helper()
 	var out []string
-	err := filepath.WalkDir(webDir, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if d.Name() == "webcheck" {
-				return filepath.SkipDir
+	for _, root := range []string{webDir, devDir} {
+		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if d.Name() == "webcheck" {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			for _, e := range exts {
+				if strings.HasSuffix(p, e) {
+					rel, _ := filepath.Rel("..", p)
+					out = append(out, filepath.ToSlash(rel))
+				}
 			}
 			return nil
-		}
-		for _, e := range exts {
-			if strings.HasSuffix(p, e) {
-				rel, _ := filepath.Rel(webDir, p)
-				out = append(out, filepath.ToSlash(rel))
-			}
-		}
-		return nil
-	})
-	require.NoError(tb, err)
+		})
+		require.NoError(tb, err)
+	}
 	sort.Strings(out)
 	return out
 }

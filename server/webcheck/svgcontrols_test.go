@@ -12,7 +12,7 @@ import (
 )
 
 // The rule for interactive SVG: an SVG element becomes a control only
-// through svgControl in dom.js, which gives it tabindex 0, role button, an
+// through svgControl in lib/dom.js, which gives it tabindex 0, role button, an
 // aria-label (it throws without one), aria-pressed when it toggles, and
 // click, Enter and Space. HTML controls are real <button>s (dom.js button()
 // or h("button")), keyboard-ready by themselves.
@@ -62,7 +62,7 @@ func objectAt(src string, i int) string {
 
 // TestInteractiveSVGGoesThroughSvgControl greps the play modules.
 func TestInteractiveSVGGoesThroughSvgControl(t *testing.T) {
-	dom := readPlay(t, "dom.js")
+	dom := readPlay(t, "../lib/dom.js")
 	start := strings.Index(dom, "export function svgControl(")
 	require.GreaterOrEqual(t, start, 0, "dom.js has no svgControl")
 	body := objectAt(dom, strings.Index(dom[start:], ") {")+start+2)
@@ -72,10 +72,13 @@ func TestInteractiveSVGGoesThroughSvgControl(t *testing.T) {
 
 	files, err := filepath.Glob(filepath.Join(playDir, "*.js"))
 	require.NoError(t, err)
+	lib, err := filepath.Glob(filepath.Join(libDir, "*.js"))
+	require.NoError(t, err)
+	files = append(files, lib...)
 	controls := 0
 	for _, f := range files {
 		name := filepath.Base(f)
-		if name == "dom.js" {
+		if f == filepath.Join(libDir, "dom.js") {
 			continue
 		}
 		b, err := os.ReadFile(f)

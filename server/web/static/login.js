@@ -1,6 +1,7 @@
 // The landing page: student login (class code → name → PIN or pictures) and
 // teacher and parent sign-in or sign-up.
-import { api, el, showError } from "./api.js";
+import { request, showError } from "./lib/api.js";
+import { h } from "./lib/dom.js";
 import { ready, setupLangSwitch, t } from "./lib/i18n.js";
 
 await ready;
@@ -14,26 +15,26 @@ function $(id) { return document.getElementById(id); }
 function showTab(name) {
   for (const b of document.querySelectorAll("[data-tab]")) b.setAttribute("aria-selected", String(b.dataset.tab === name));
   for (const p of document.querySelectorAll("[data-panel]")) p.hidden = p.dataset.panel !== name;
-  showError(null);
+  showError(null, t);
 }
 
 function showStep(id) {
   for (const s of document.querySelectorAll("[data-panel=student] .step")) s.hidden = s.id !== id;
-  showError(null);
+  showError(null, t);
 }
 
 async function lookupClass(ev) {
   ev.preventDefault();
   state.code = $("class-code").value.trim().toUpperCase();
   try {
-    state.classData = await api("GET", "/class-codes/" + encodeURIComponent(state.code));
+    state.classData = await request("GET", "/class-codes/" + encodeURIComponent(state.code));
   } catch (err) {
-    showError(err);
+    showError(err, t);
     return;
   }
   const list = $("names");
   list.replaceChildren(...state.classData.students.map((s) =>
-    el("li", {}, el("button", { type: "button", class: "name", onclick: () => pickStudent(s) }, s.name))));
+    h("li", {}, h("button", { type: "button", class: "name", on: { click: () => pickStudent(s) } }, s.name))));
   showStep("pick-name");
 }
 
@@ -58,10 +59,10 @@ function drawPin() {
 
 function buildKeypad() {
   const keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "erase", "0"];
-  $("keypad").replaceChildren(...keys.map((k) => el("button", {
+  $("keypad").replaceChildren(...keys.map((k) => h("button", {
     type: "button", class: k === "erase" ? "key key-erase" : "key", "data-key": k,
     "aria-label": k === "erase" ? t("erase") : k,
-    onclick: () => pressKey(k),
+    on: { click: () => pressKey(k) },
   }, k === "erase" ? "⌫" : k)));
 }
 
@@ -74,18 +75,18 @@ function pressKey(k) {
 
 function pictureImg(name) {
   const label = t(`picture.${name}`);
-  return el("img", { src: "/static/pictures/" + name + ".svg", alt: label, width: 64, height: 64 });
+  return h("img", { src: "/static/pictures/" + name + ".svg", alt: label, width: 64, height: 64 });
 }
 
 function drawPictures() {
   $("pictures-chosen").replaceChildren(...[0, 1, 2].map((i) =>
-    el("span", { class: "slot" }, state.pictures[i] ? pictureImg(state.pictures[i]) : String(i + 1))));
+    h("span", { class: "slot" }, state.pictures[i] ? pictureImg(state.pictures[i]) : String(i + 1))));
   $("pictures-grid").replaceChildren(
-    ...PICTURES.map((p) => el("button", {
+    ...PICTURES.map((p) => h("button", {
       type: "button", class: "picture", "data-picture": p, disabled: state.pictures.includes(p),
-      "aria-label": t(`picture.${p}`), onclick: () => pressPicture(p),
+      "aria-label": t(`picture.${p}`), on: { click: () => pressPicture(p) },
     }, pictureImg(p))),
-    el("button", { type: "button", class: "picture key-erase", "aria-label": t("erase"), onclick: () => pressPicture(null) }, "⌫"),
+    h("button", { type: "button", class: "picture key-erase", "aria-label": t("erase"), on: { click: () => pressPicture(null) } }, "⌫"),
   );
 }
 
@@ -98,13 +99,13 @@ function pressPicture(p) {
 
 async function studentLogin(secret) {
   try {
-    await api("POST", "/auth/student", { class_code: state.code, student_id: state.student.id, ...secret });
+    await request("POST", "/auth/student", { class_code: state.code, student_id: state.student.id, ...secret });
     location.assign("/student");
   } catch (err) {
     state.pin = "";
     state.pictures = [];
     if (state.student.secret_kind === "pictures") drawPictures(); else drawPin();
-    showError(err);
+    showError(err, t);
   }
 }
 
@@ -114,9 +115,9 @@ async function studentLogin(secret) {
 // false when the sign-in is refused (the address had an account with
 // another password).
 async function signUp(role, data) {
-  await api("POST", "/" + role + "s", { email: data.email, password: data.password, name: data.name });
+  await request("POST", "/" + role + "s", { email: data.email, password: data.password, name: data.name });
   try {
-    await api("POST", "/auth/" + role, { email: data.email, password: data.password });
+    await request("POST", "/auth/" + role, { email: data.email, password: data.password });
   } catch (err) {
     if (err.status === 401) return false;
     throw err;
@@ -130,10 +131,10 @@ async function signUp(role, data) {
 async function cardLogin(token) {
   history.replaceState(null, "", location.pathname + location.search);
   try {
-    await api("POST", "/auth/card", { token });
+    await request("POST", "/auth/card", { token });
     location.assign("/student");
   } catch (err) {
-    showError(err);
+    showError(err, t);
   }
 }
 
@@ -155,15 +156,15 @@ function setupAdultForm(form) {
     const data = Object.fromEntries(new FormData(form));
     try {
       if (form.dataset.mode === "login") {
-        await api("POST", "/auth/" + role, { email: data.email, password: data.password });
+        await request("POST", "/auth/" + role, { email: data.email, password: data.password });
       } else if (!(await signUp(role, data))) {
         setMode("login");
-        showError(new Error(t("signup.exists")));
+        showError(new Error(t("signup.exists")), t);
         return;
       }
       location.assign(afterSignIn());
     } catch (err) {
-      showError(err);
+      showError(err, t);
     }
   });
 }

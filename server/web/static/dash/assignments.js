@@ -1,11 +1,14 @@
 // The assignments page: create and archive through the JSON API (which
 // checks the CSRF token a plain HTML form cannot send), then reload the
 // server-rendered list.
-import { api, showError } from "../api.js";
+import { request, showError } from "../lib/api.js";
+import { ready, t } from "../lib/i18n.js";
+
+await ready;
 
 const form = document.getElementById("assignment-form");
 
-function request(data) {
+function assignmentBody(data) {
   const body = {
     title: data.get("title") || "",
     games: data.getAll("games"),
@@ -27,10 +30,10 @@ if (form) {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
-      await api("POST", `/classes/${form.dataset.class}/assignments`, request(new FormData(form)));
+      await request("POST", `/classes/${form.dataset.class}/assignments`, assignmentBody(new FormData(form)));
       location.reload();
     } catch (err) {
-      showError(err);
+      showError(err, t);
     }
   });
 }
@@ -38,10 +41,10 @@ if (form) {
 for (const button of document.querySelectorAll("[data-archive]")) {
   button.addEventListener("click", async () => {
     try {
-      await api("POST", `/assignments/${button.dataset.archive}/archive`);
+      await request("POST", `/assignments/${button.dataset.archive}/archive`);
       location.reload();
     } catch (err) {
-      showError(err);
+      showError(err, t);
     }
   });
 }

@@ -3,7 +3,8 @@
 // rename, archive or carry the class into a new school year), all through
 // the JSON API, which checks the CSRF token a plain HTML form cannot send.
 // The words are the catalogue's "roster.js." texts, in the page's language.
-import { api, el, showError } from "../api.js";
+import { request, showError } from "../lib/api.js";
+import { h } from "../lib/dom.js";
 import { lang as textLang, ready, setLang, t, tn } from "../lib/i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,7 +29,7 @@ function status(message) {
 }
 
 function done(message) {
-  showError(null);
+  showError(null, t);
   status(message);
 }
 
@@ -37,7 +38,7 @@ function secretKind() {
 }
 
 async function load() {
-  const [list, mine] = await Promise.all([api("GET", `/classes/${classID}/students`), api("GET", "/classes")]);
+  const [list, mine] = await Promise.all([request("GET", `/classes/${classID}/students`), request("GET", "/classes")]);
   students = list.students;
   otherClasses = mine.classes.filter((c) => c.id !== classID);
   drawStudents();
@@ -53,60 +54,60 @@ function drawStudents() {
 }
 
 function studentItem(s) {
-  const rename = el("form", { class: "inline-form rename", onsubmit: (ev) => renameStudent(ev, s) },
-    el("label", {}, t("roster.js.rename_child"), " ", el("input", { name: "name", value: s.name, maxlength: 60, required: true })),
-    el("button", { type: "submit" }, t("roster.js.rename")));
-  const resets = el("p", { class: "actions" },
-    el("button", { type: "button", "data-act": "reset-pin", onclick: () => resetSecret(s, "pin") }, t("roster.js.new_pin")),
-    el("button", { type: "button", "data-act": "reset-pictures", onclick: () => resetSecret(s, "pictures") }, t("roster.js.new_pictures")));
+  const rename = h("form", { class: "inline-form rename", on: { submit: (ev) => renameStudent(ev, s) } },
+    h("label", {}, t("roster.js.rename_child"), " ", h("input", { name: "name", value: s.name, maxlength: 60, required: true })),
+    h("button", { type: "submit" }, t("roster.js.rename")));
+  const resets = h("p", { class: "actions" },
+    h("button", { type: "button", "data-act": "reset-pin", on: { click: () => resetSecret(s, "pin") } }, t("roster.js.new_pin")),
+    h("button", { type: "button", "data-act": "reset-pictures", on: { click: () => resetSecret(s, "pictures") } }, t("roster.js.new_pictures")));
   const move = otherClasses.length === 0
-    ? el("p", { class: "muted" }, t("roster.js.no_other_class"))
-    : el("form", { class: "inline-form move", onsubmit: (ev) => moveStudent(ev, s) },
-      el("label", {}, t("roster.js.move_to"), " ", el("select", { name: "class_id" }, otherClasses.map((c) => el("option", { value: c.id }, c.name)))),
-      el("button", { type: "submit" }, t("roster.js.move")));
-  const links = el("p", { class: "actions" },
-    el("a", { href: `/api/v1/students/${s.id}/export`, download: `${s.name}.json` }, t("roster.js.export")),
-    el("a", { href: `/dashboard/students/${s.id}?lang=${lang}` }, t("roster.js.student_page")));
-  const erase = el("p", {}, el("button", { type: "button", class: "danger", "data-act": "erase", onclick: () => eraseStudent(s) }, t("roster.js.erase")));
+    ? h("p", { class: "muted" }, t("roster.js.no_other_class"))
+    : h("form", { class: "inline-form move", on: { submit: (ev) => moveStudent(ev, s) } },
+      h("label", {}, t("roster.js.move_to"), " ", h("select", { name: "class_id" }, otherClasses.map((c) => h("option", { value: c.id }, c.name)))),
+      h("button", { type: "submit" }, t("roster.js.move")));
+  const links = h("p", { class: "actions" },
+    h("a", { href: `/api/v1/students/${s.id}/export`, download: `${s.name}.json` }, t("roster.js.export")),
+    h("a", { href: `/dashboard/students/${s.id}?lang=${lang}` }, t("roster.js.student_page")));
+  const erase = h("p", {}, h("button", { type: "button", class: "danger", "data-act": "erase", on: { click: () => eraseStudent(s) } }, t("roster.js.erase")));
   // The login policy's notice: someone failed to sign in as this child
   // several times today from devices the child never used. The teacher
   // can let the child try again at once, or give a new password.
-  const failed = !s.failed_logins ? [] : [el("p", { class: "notice failed-logins", "data-act": "failed-logins" }, "⚠ ", t("roster.js.failed_logins", { n: s.failed_logins }), " ",
-      el("button", { type: "button", "data-act": "unlock", onclick: () => unlockStudent(s) }, t("roster.js.unlock")))];
-  return el("li", { class: "student", id: `student-${s.id}`, "data-name": s.name },
-    el("details", {},
-      el("summary", {}, el("span", { class: "student-name" }, s.name), " ",
-        el("span", { class: "muted kind" }, s.secret_kind === "pictures" ? t("roster.js.pictures") : t("roster.js.pin")),
-        s.failed_logins ? [el("span", { class: "badge-warn", title: t("roster.js.failed_logins", { n: s.failed_logins }) }, " ⚠")] : []),
-      el("div", { class: "student-actions" }, failed, rename, resets, move, links, erase)));
+  const failed = !s.failed_logins ? [] : [h("p", { class: "notice failed-logins", "data-act": "failed-logins" }, "⚠ ", t("roster.js.failed_logins", { n: s.failed_logins }), " ",
+      h("button", { type: "button", "data-act": "unlock", on: { click: () => unlockStudent(s) } }, t("roster.js.unlock")))];
+  return h("li", { class: "student", id: `student-${s.id}`, "data-name": s.name },
+    h("details", {},
+      h("summary", {}, h("span", { class: "student-name" }, s.name), " ",
+        h("span", { class: "muted kind" }, s.secret_kind === "pictures" ? t("roster.js.pictures") : t("roster.js.pin")),
+        s.failed_logins ? [h("span", { class: "badge-warn", title: t("roster.js.failed_logins", { n: s.failed_logins }) }, " ⚠")] : []),
+      h("div", { class: "student-actions" }, failed, rename, resets, move, links, erase)));
 }
 
 async function unlockStudent(s) {
   try {
-    await api("POST", `/students/${s.id}/unlock`);
+    await request("POST", `/students/${s.id}/unlock`);
     await load();
     done(t("roster.js.unlocked", { name: s.name }));
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, t); }
 }
 
 async function renameStudent(ev, s) {
   ev.preventDefault();
   try {
-    const r = await api("PATCH", `/students/${s.id}`, { name: new FormData(ev.target).get("name") });
+    const r = await request("PATCH", `/students/${s.id}`, { name: new FormData(ev.target).get("name") });
     await load();
     done(t("roster.js.renamed", { name: r.name }));
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, t); }
 }
 
 async function resetSecret(s, kind) {
   const ok = await ask({ title: t(kind === "pin" ? "roster.js.reset_pin_title" : "roster.js.reset_pictures_title", { name: s.name }), text: t("roster.js.reset_text"), ok: t("roster.js.reset_ok") });
   if (!ok) return;
   try {
-    const r = await api("POST", `/students/${s.id}/secret`, { kind });
+    const r = await request("POST", `/students/${s.id}/secret`, { kind });
     await load();
-    showError(null);
+    showError(null, t);
     showSecrets([r]);
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, t); }
 }
 
 async function moveStudent(ev, s) {
@@ -114,10 +115,10 @@ async function moveStudent(ev, s) {
   const id = Number(new FormData(ev.target).get("class_id"));
   const to = otherClasses.find((c) => c.id === id)?.name ?? "";
   try {
-    await api("POST", `/students/${s.id}/move`, { class_id: id });
+    await request("POST", `/students/${s.id}/move`, { class_id: id });
     await load();
     done(t("roster.js.moved", { name: s.name, class: to }));
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, t); }
 }
 
 async function eraseStudent(s) {
@@ -127,21 +128,21 @@ async function eraseStudent(s) {
   });
   if (!ok) return;
   try {
-    await api("DELETE", `/students/${s.id}`);
+    await request("DELETE", `/students/${s.id}`);
     await load();
     done(t("roster.js.erased", { name: s.name }));
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, t); }
 }
 
 // showSecrets shows new PINs or pictures, once: the page does not keep them.
 function showSecrets(list) {
-  $("secrets-list").replaceChildren(...list.map((s) => el("li", { class: "secret", "data-student": s.id },
-    el("strong", {}, s.name), " ",
+  $("secrets-list").replaceChildren(...list.map((s) => h("li", { class: "secret", "data-student": s.id },
+    h("strong", {}, s.name), " ",
     s.pictures
-      ? el("span", { class: "secret-pictures" }, t("roster.js.secret_pictures"), " ", s.pictures.map((p, i) => el("span", { class: "pic" },
-        el("img", { src: `/static/pictures/${p}.svg`, alt: t(`picture.${p}`), width: 40, height: 40 }),
-        el("span", { class: "pic-n" }, String(i + 1)))))
-      : el("span", {}, t("roster.js.secret_pin"), " ", el("span", { class: "secret-pin" }, s.pin)))));
+      ? h("span", { class: "secret-pictures" }, t("roster.js.secret_pictures"), " ", s.pictures.map((p, i) => h("span", { class: "pic" },
+        h("img", { src: `/static/pictures/${p}.svg`, alt: t(`picture.${p}`), width: 40, height: 40 }),
+        h("span", { class: "pic-n" }, String(i + 1)))))
+      : h("span", {}, t("roster.js.secret_pin"), " ", h("span", { class: "secret-pin" }, s.pin)))));
   $("new-secrets").hidden = false;
   $("new-secrets").scrollIntoView({ block: "start" });
 }
@@ -185,7 +186,7 @@ function ask({ title, text, more = "", ok, typeLabel = "", typeName = null, dang
 // --- Adding: one child, a pasted list, a file -----------------------------
 
 async function preview(source) {
-  return api("POST", `/classes/${classID}/roster/preview`, source);
+  return request("POST", `/classes/${classID}/roster/preview`, source);
 }
 
 async function addOne(ev) {
@@ -202,7 +203,7 @@ async function addOne(ev) {
     } else {
       showPreview(p, { text });
     }
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, t); }
 }
 
 async function pasteList(ev) {
@@ -210,7 +211,7 @@ async function pasteList(ev) {
   const text = String(new FormData(ev.target).get("text") || "");
   try {
     showPreview(await preview({ text }), { text });
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, t); }
 }
 
 async function base64(file) {
@@ -227,7 +228,7 @@ async function importFile(ev) {
   try {
     const source = { file: await base64(file) };
     showPreview(await preview(source), source);
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, t); }
 }
 
 function formatLine(p) {
@@ -240,15 +241,15 @@ function formatLine(p) {
 }
 
 function showPreview(p, source) {
-  showError(null);
+  showError(null, t);
   status("");
   pending = { source, names: p.names };
   $("preview-format").textContent = formatLine(p);
   const choice = $("group-choice");
   choice.hidden = p.groups.length < 2;
   if (p.groups.length >= 2) {
-    $("group").replaceChildren(el("option", { value: "*" }, t("roster.js.all_groups")),
-      ...p.groups.map((g) => el("option", { value: g.name }, `${g.name} (${g.count})`)));
+    $("group").replaceChildren(h("option", { value: "*" }, t("roster.js.all_groups")),
+      ...p.groups.map((g) => h("option", { value: g.name }, `${g.name} (${g.count})`)));
     $("group").value = p.group || "*";
   }
   $("preview-summary").textContent = t("roster.js.summary", { ...p.counts, empty: p.empty });
@@ -256,11 +257,11 @@ function showPreview(p, source) {
   $("preview-too-many").hidden = !p.too_many;
   // The other classes of a school's export are counted, not listed.
   const rows = p.rows.filter((r) => r.status !== "other_group");
-  $("preview-table").tBodies[0].replaceChildren(...rows.map((r) => el("tr", { class: `st-${r.status}`, "data-line": r.line },
-    el("td", { class: "num line" }, String(r.line)),
-    el("td", { class: "name" }, r.name ? el("strong", {}, r.name) : "—"),
-    el("td", {}, r.first_name), el("td", {}, r.last_name), el("td", {}, r.birth_date),
-    el("td", { class: "what" }, el("span", { class: `tag tag-${r.status}` }, t(`roster.js.status.${r.status}`)), " ", r.message))));
+  $("preview-table").tBodies[0].replaceChildren(...rows.map((r) => h("tr", { class: `st-${r.status}`, "data-line": r.line },
+    h("td", { class: "num line" }, String(r.line)),
+    h("td", { class: "name" }, r.name ? h("strong", {}, r.name) : "—"),
+    h("td", {}, r.first_name), h("td", {}, r.last_name), h("td", {}, r.birth_date),
+    h("td", { class: "what" }, h("span", { class: `tag tag-${r.status}` }, t("roster.js.status." + r.status)), " ", r.message))));
   const button = $("confirm-import");
   button.disabled = p.names.length === 0 || p.too_many;
   button.textContent = p.names.length === 0 ? t("roster.js.nothing") : tn("roster.js.confirm", p.names.length);
@@ -273,12 +274,12 @@ async function changeGroup() {
   const source = { ...pending.source, group: $("group").value };
   try {
     showPreview(await preview(source), source);
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, t); }
 }
 
 // commit adds the previewed names, all or none, and shows their secrets.
 async function commit(names) {
-  const r = await api("POST", `/classes/${classID}/students`, { names: names.join("\n"), secret_kind: secretKind() });
+  const r = await request("POST", `/classes/${classID}/students`, { names: names.join("\n"), secret_kind: secretKind() });
   await load();
   done(tn("roster.js.added", r.students.length));
   showSecrets(r.students);
@@ -291,7 +292,7 @@ async function confirmImport() {
     closePreview();
     $("paste-form").reset();
     $("import-form").reset();
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, t); }
 }
 
 function closePreview() {
@@ -302,29 +303,29 @@ function closePreview() {
 // --- The class ------------------------------------------------------------
 
 function drawCarry() {
-  $("carry").replaceChildren(...students.map((s) => el("label", { class: "row" },
-    el("input", { type: "checkbox", name: "carry", value: s.id, checked: true }), " ", s.name)));
+  $("carry").replaceChildren(...students.map((s) => h("label", { class: "row" },
+    h("input", { type: "checkbox", name: "carry", value: s.id, checked: true }), " ", s.name)));
 }
 
 async function renameClass(ev) {
   ev.preventDefault();
   try {
-    const c = await api("PATCH", `/classes/${classID}`, { name: new FormData(ev.target).get("name") });
+    const c = await request("PATCH", `/classes/${classID}`, { name: new FormData(ev.target).get("name") });
     className = c.name;
     $("class-title").textContent = c.name;
     document.title = document.title.replace(body.dataset.className, c.name);
     body.dataset.className = c.name;
     done(t("roster.js.class_renamed", { name: c.name }));
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, t); }
 }
 
 async function archiveClass() {
   const ok = await ask({ title: t("roster.js.archive_title", { class: className }), text: $("archive-help").textContent, ok: t("roster.js.archive_ok"), danger: true });
   if (!ok) return;
   try {
-    await api("POST", `/classes/${classID}/archive`);
+    await request("POST", `/classes/${classID}/archive`);
     location.assign("/home");
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, t); }
 }
 
 async function newYear(ev) {
@@ -339,9 +340,9 @@ async function newYear(ev) {
   });
   if (!ok) return;
   try {
-    const r = await api("POST", `/classes/${classID}/new-year`, { name, student_ids: ids, archive });
+    const r = await request("POST", `/classes/${classID}/new-year`, { name, student_ids: ids, archive });
     location.assign(`/classes/${r.class.id}/roster?lang=${lang}`);
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, t); }
 }
 
 async function start() {
@@ -357,12 +358,12 @@ async function start() {
   $("archive-class")?.addEventListener("click", archiveClass);
   $("dialog-input").addEventListener("input", checkTyped);
   $("logout").addEventListener("click", async () => {
-    try { await api("POST", "/auth/logout"); } catch { /* signed out anyway */ }
+    try { await request("POST", "/auth/logout"); } catch { /* signed out anyway */ }
     location.assign("/");
   });
   try {
     await load();
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, t); }
   body.dataset.ready = "1";
 }
 

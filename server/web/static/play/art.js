@@ -2,7 +2,7 @@
 // monsters, card backs and cats. Every drawing is decorative (aria-hidden);
 // the buttons around them carry the words.
 
-import { s } from "./dom.js";
+import { s } from "../lib/dom.js";
 
 // flask draws a round potion flask in a w×w box at (x, y).
 export function flask(x, y, w, cls = "liquid") {

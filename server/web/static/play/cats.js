@@ -6,9 +6,9 @@
 // With two players each plays two piles: the view lists the piles (each with
 // its owner and hand), the student's two first.
 
-import { h, s, svgBox, button } from "./dom.js";
+import { h, s, svgBox, button } from "../lib/dom.js";
 import { cat, mouse } from "./art.js";
-import { seatNameOf, eventsBox } from "./gamebits.js";
+import { seatNameOf, eventsBox } from "./common.js";
 
 const FUR = ["fur-0", "fur-1", "fur-2", "fur-3", "fur-4", "fur-5", "fur-6", "fur-7"];
 const SPECIAL_ICON = { chase: "»", dead_end: "⇄", magic: "✦", seesaw: "⚖", ambush: "!", gift: "♥" };

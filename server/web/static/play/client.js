@@ -1,57 +1,11 @@
-// The play API client (PLAY_API.md): JSON over fetch with the login cookie and
-// the CSRF header, and a WebSocket with reconnect for real-time games.
+// The play API's calls, over lib/api.js, and a WebSocket with reconnect
+// for real-time games.
+
+import { request, APIError } from "../lib/api.js";
 
 const API = "/api/v1";
-const CSRF_COOKIE = "multipli_csrf";
-const CSRF_HEADER = "X-CSRF-Token";
 
-// ApiError carries the server's error code, its message (already in the
-// caller's language: the server reads the "lang" cookie) and its params.
-export class ApiError extends Error {
-  constructor(status, code, message, params) {
-    super(message || code);
-    this.status = status;
-    this.code = code;
-    this.params = params || {};
-  }
-}
-
-function cookie(name) {
-  for (const part of document.cookie.split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(v.join("="));
-  }
-  return "";
-}
-
-// request sends one JSON request. State-changing methods carry the CSRF
-// token the login left in a readable cookie.
-export async function request(method, path, body) {
-  const headers = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (method !== "GET" && method !== "HEAD") headers[CSRF_HEADER] = cookie(CSRF_COOKIE);
-  let res;
-  try {
-    res = await fetch(API + path, {
-      method, headers, credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (err) {
-    throw new ApiError(0, "network", "", {});
-  }
-  const text = await res.text();
-  let data = null;
-  if (text) {
-    try { data = JSON.parse(text); } catch { data = null; }
-  }
-  if (!res.ok) {
-    const e = (data && data.error) || {};
-    throw new ApiError(res.status, e.code || "http_" + res.status, e.message || "", e.params);
-  }
-  return data;
-}
-
-// The calls of PLAY_API.md.
+// The play API (described in server/openapi.json).
 export const play = {
   home: () => request("GET", "/play/home"),
   me: () => request("GET", "/me"),
@@ -104,7 +58,7 @@ export class GameSocket {
         const e = msg.error;
         // login_ended: the login was revoked or expired (status 401, so the
         // page offers to sign in again).
-        this.onError(new ApiError(e.code === "login_ended" ? 401 : 422, e.code, e.message, e.params));
+        this.onError(new APIError(e.code === "login_ended" ? 401 : 422, e.code, e.message, { params: e.params }));
       }
     });
     ws.addEventListener("close", (ev) => {

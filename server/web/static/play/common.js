@@ -1,8 +1,12 @@
-// Pieces every play page shares: the deck level badge (colour AND words),
-// game titles, stars, and the end-of-session summary.
+// What the play pages and the game modules share: the deck level badge
+// (colour AND words), game titles, stars, the end-of-session summary, seat
+// names, the "what just happened" list built from the DTO's events, and
+// reading the engine's legal moves. The game modules take their t from the
+// shell's api (so the language is the shell's); the helpers they call
+// take it as an argument.
 
 import { t, tn } from "../lib/i18n.js";
-import { h, s, svgBox, button } from "./dom.js";
+import { h, s, svgBox, button } from "../lib/dom.js";
 
 export const GAMES = ["potion", "cats", "cube", "magicoa"];
 
@@ -50,7 +54,8 @@ export function starsSVG(n, max = 3) {
   return svg;
 }
 
-function fact(f) { return `${f.a} × ${f.b}`; }
+// factText writes a fact as the cards print it ("" for none).
+export function factText(f) { return f ? `${f.a} × ${f.b}` : ""; }
 
 // renderSummary is the end of a session: what was practised.
 export function renderSummary(sum, { onHome, onAgain }) {
@@ -62,12 +67,52 @@ export function renderSummary(sum, { onHome, onAgain }) {
       h("dt", {}, t("summary.answered")),
       h("dd", {}, t("summary.answered_n", { n: sum.facts_answered || 0, correct: sum.correct || 0 })),
       h("dt", {}, t("summary.fluent")),
-      h("dd", {}, fluent.length ? fluent.map(fact).join(", ") : t("summary.fluent_none")),
+      h("dd", {}, fluent.length ? fluent.map(factText).join(", ") : t("summary.fluent_none")),
       h("dt", {}, t("summary.watch")),
-      h("dd", {}, sum.to_watch && sum.to_watch.a ? t("summary.watch_fact", { f: fact(sum.to_watch), p: sum.to_watch.a * sum.to_watch.b }) : t("summary.watch_none")),
+      h("dd", {}, sum.to_watch && sum.to_watch.a ? t("summary.watch_fact", { f: factText(sum.to_watch), p: sum.to_watch.a * sum.to_watch.b }) : t("summary.watch_none")),
       h("dt", {}, t("summary.trophies")),
       h("dd", {}, String(sum.trophies || 0))),
     h("div", { class: "row" },
       button(t("summary.again"), onAgain, { class: "primary", "data-key": "again" }),
       button(t("summary.home"), onHome, { "data-key": "home" })));
+}
+
+// hasMove says whether the engine's legal moves (the view's "legal") offer a
+// move of that type.
+export function hasMove(legal, type) { return (legal || []).some((m) => m.type === type); }
+
+// seatNameOf names seat i for the reader: "you", the player's name, or a
+// numbered computer or seat.
+export function seatNameOf(dto, i, t) {
+  if (i === dto.seat) return t("seat.you");
+  const s = (dto.seats || [])[i];
+  if (s && s.name) return s.name;
+  if (s && s.kind === "computer") return t("seat.computer", { n: i + 1 });
+  return t("seat.n", { n: i + 1 });
+}
+
+export function eventLine(e, dto, t) {
+  return t("event.generic", { who: e.seat >= 0 ? seatNameOf(dto, e.seat, t) : "—", what: e.type.replace(/_/g, " ") });
+}
+
+// remember keeps the last events across states (a DTO brings only the events
+// since the previous version), newest last, at most keep.
+export function remember(ui, dto, keep = 6) {
+  ui.log = ui.log || [];
+  if (ui.logVersion !== dto.version) {
+    ui.logVersion = dto.version;
+    ui.log.push(...(dto.events || []));
+    if (ui.log.length > keep) ui.log.splice(0, ui.log.length - keep);
+  }
+  return ui.log;
+}
+
+// eventsBox lists what happened lately, newest first, as sentences.
+export function eventsBox(dto, fmt, t, ui) {
+  const log = ui ? remember(ui, dto) : (dto.events || []);
+  const items = log.slice().reverse().map((e) => fmt(e)).filter(Boolean).map((line) => h("li", {}, line));
+  if (!items.length) return null;
+  return h("section", { class: "events", "aria-label": t("events.title") },
+    h("h2", { class: "events-title" }, t("events.title")),
+    h("ol", {}, items));
 }

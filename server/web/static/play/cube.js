@@ -4,16 +4,14 @@
 // + and − only in rule set #3) builds as they are chosen; a tile moves by
 // drag, or by tap on the tile then tap on an empty place.
 
-import { h, s, svgBox, button, svgControl, swallowNextClick } from "./dom.js";
+import { h, s, svgBox, button, svgControl, swallowNextClick } from "../lib/dom.js";
 import { monster } from "./art.js";
-import { seatNameOf, eventsBox } from "./gamebits.js";
+import { seatNameOf, eventsBox, hasMove } from "./common.js";
 import { centre, corners, rhombus, pathOf, hexPath, rhombusCentre, pips, bounds, emptyPlaces, moved, same, FACES } from "./hexboard.js";
 
 const SIZE = 60;
 const FACE_NAME = ["yellow", "red", "blue"];
 const OP_TEXT = { "*": "×", "+": "+", "-": "−" };
-
-function has(legal, type) { return (legal || []).some((m) => m.type === type); }
 
 export function render(root, dto, api) {
   const { t } = api;
@@ -24,7 +22,7 @@ export function render(root, dto, api) {
   const dice = v.rules === 3;
   const base = (turnBased ? (v.boards || [])[v.seat] : v.board) || [];
   const legal = v.legal || [];
-  const canClaim = has(legal, "claim") || has(legal, "find");
+  const canClaim = hasMove(legal, "claim") || hasMove(legal, "find");
 
   // A new state (the board or monsters changed) drops choices that no longer fit.
   const boardKey = JSON.stringify(base);
@@ -215,10 +213,10 @@ export function render(root, dto, api) {
     if (ok) reset(ui);
   };
   const main = [];
-  if (has(legal, "claim")) main.push(button(t("cube.claim"), () => submit("claim"), { class: "primary big", "data-key": "claim", disabled: !ready || null }));
-  if (has(legal, "find")) main.push(button(t("cube.find"), () => submit("find"), { class: "primary big", "data-key": "find", disabled: !ready || null }));
-  if (has(legal, "pass")) main.push(button(t("cube.pass"), () => submit("pass"), { "data-key": "pass", disabled: !(ui.move && ui.move.to) || null }));
-  if (has(legal, "no_solution")) main.push(button(t("cube.no_solution"), () => submit("no_solution"), { class: "warn", "data-key": "nosol" }));
+  if (hasMove(legal, "claim")) main.push(button(t("cube.claim"), () => submit("claim"), { class: "primary big", "data-key": "claim", disabled: !ready || null }));
+  if (hasMove(legal, "find")) main.push(button(t("cube.find"), () => submit("find"), { class: "primary big", "data-key": "find", disabled: !ready || null }));
+  if (hasMove(legal, "pass")) main.push(button(t("cube.pass"), () => submit("pass"), { "data-key": "pass", disabled: !(ui.move && ui.move.to) || null }));
+  if (hasMove(legal, "no_solution")) main.push(button(t("cube.no_solution"), () => submit("no_solution"), { class: "warn", "data-key": "nosol" }));
 
   let prompt;
   if (dto.over || v.over) prompt = t("cube.over");

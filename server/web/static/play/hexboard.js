@@ -4,7 +4,7 @@
 // three rhombi: Y on top, R bottom-left, B bottom-right. So the shared edges
 // are X.B–E.R, X.B–SE.Y and X.R–SW.Y, as the spec lists.
 
-import { s } from "./dom.js";
+import { s } from "../lib/dom.js";
 
 export const SQ3 = Math.sqrt(3);
 export const FACES = ["Y", "R", "B"];

@@ -3,8 +3,9 @@
 // student may play with the deck level as the game's colour and in words.
 
 import { play } from "./client.js";
+import { errorText } from "../lib/api.js";
 import { t, lang, applyStatic, onLangChange, ready } from "../lib/i18n.js";
-import { h, s, svgBox, button } from "./dom.js";
+import { h, s, svgBox, button } from "../lib/dom.js";
 import { levelBadge, gameTitle, GAMES } from "./common.js";
 import { flask, monster, cat } from "./art.js";
 
@@ -202,7 +203,7 @@ function formatDate(iso) {
 if (document.body && document.body.dataset.page === "student") {
   const root = document.getElementById("home");
   const error = (err) => {
-    const p = h("p", { class: "play-alert", role: "alert" }, (err && err.message) || t("error.generic"));
+    const p = h("p", { class: "play-alert", role: "alert" }, errorText(err, t) || t("error.generic"));
     if (err && err.status === 401) { location.assign("/"); return; }
     root.prepend(p);
   };

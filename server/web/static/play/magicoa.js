@@ -3,13 +3,9 @@
 // (multiplication edition) and place them, exchange, choose points or power,
 // and at the end compute the tripled score. The classic edition shows values.
 
-import { h, s, svgBox, button } from "./dom.js";
+import { h, s, svgBox, button } from "../lib/dom.js";
 import { flask, powerArt } from "./art.js";
-import { seatNameOf, eventsBox } from "./gamebits.js";
-
-function has(legal, type) { return (legal || []).some((m) => m.type === type); }
-
-function factText(f) { return f ? `${f.a} × ${f.b}` : ""; }
+import { seatNameOf, eventsBox, hasMove, factText } from "./common.js";
 
 // potionSVG draws a potion on its Potion face (colour, points) or, when
 // hidden, on its Power face: the power's picture and name (its effect is
@@ -84,12 +80,12 @@ export function render(root, dto, api) {
   const you = v.players && v.players[me];
   const powers = (you && you.powers) || [];
   const layout = v.layout || [];
-  const placing = v.phase === "place" && v.placer === me && has(legal, "place");
+  const placing = v.phase === "place" && v.placer === me && hasMove(legal, "place");
   const placeTargets = placing ? layout.map((_, i) => ({ type: "place", potion: i })) : [];
   if (placing && powers.includes("double_bid")) {
     for (let i = 0; i + 1 < layout.length; i++) placeTargets.push({ type: "place", potion: i, double: true });
   }
-  const exchange = has(legal, "exchange") || has(legal, "pass");
+  const exchange = hasMove(legal, "exchange") || hasMove(legal, "pass");
 
   // The potions on offer, with the gold cards on them.
   const slots = (v.layout || []).map((sl, i) => {
@@ -103,7 +99,7 @@ export function render(root, dto, api) {
       : h("p", { class: "bid free" }, t("magicoa.free"));
     const actions = [];
     if (canPlace) actions.push(button(t("magicoa.place_here"), () => api.move({ type: "place", potion: i }), { class: "primary", "data-key": `place${i}` }));
-    if (exchange && has(legal, "exchange")) actions.push(button(t("magicoa.swap_here"), () => api.move({ type: "exchange", potion: i }), { "data-key": `swap${i}` }));
+    if (exchange && hasMove(legal, "exchange")) actions.push(button(t("magicoa.swap_here"), () => api.move({ type: "exchange", potion: i }), { "data-key": `swap${i}` }));
     return h("li", { class: ["mslot", top && top.seat === me && "mine"] }, pot, powerWhat(sl.potion, t), bidLine, ...actions);
   });
   const doubles = placeTargets.filter((m) => m.double).map((m) =>
@@ -113,12 +109,12 @@ export function render(root, dto, api) {
   const panel = [];
   if (v.phase === "over" || dto.over) {
     panel.push(h("p", { class: "prompt" }, t("magicoa.over")));
-  } else if (v.phase === "choose" && has(legal, "choose")) {
+  } else if (v.phase === "choose" && hasMove(legal, "choose")) {
     panel.push(h("p", { class: "prompt" }, t("magicoa.prompt_choose")));
     panel.push(button(t("magicoa.play_two"), async () => {
       if (await api.move({ type: "choose", cards: ui.pick.slice() })) ui.pick = [];
     }, { class: "primary big", "data-key": "choose", disabled: ui.pick.length !== 2 || null }));
-  } else if (v.phase === "place" && v.placer === me && has(legal, "answer")) {
+  } else if (v.phase === "place" && v.placer === me && hasMove(legal, "answer")) {
     panel.push(answerForm(t("magicoa.prompt_answer", { f: factText(v.current && v.current.fact) }), "product", (n) => api.move({ type: "answer", product: n }), ui, t));
   } else if (v.phase === "place" && v.placer === me) {
     const key = powers.includes("equality") ? "magicoa.prompt_place_equality" : "magicoa.prompt_place";
@@ -130,7 +126,7 @@ export function render(root, dto, api) {
     panel.push(h("p", { class: "prompt" }, t("magicoa.prompt_exchange")));
     if (v.pile_top) panel.push(h("div", { class: "mslot-potion", role: "img", "aria-label": t("magicoa.pile_top", { what: potionLabel(v.pile_top, t) }) }, potionSVG(v.pile_top, t)), powerWhat(v.pile_top, t));
     panel.push(button(t("magicoa.no_exchange"), () => api.move({ type: "pass" }), { "data-key": "pass" }));
-  } else if (v.phase === "power" && v.deciding && has(legal, "power")) {
+  } else if (v.phase === "power" && v.deciding && hasMove(legal, "power")) {
     const p = v.deciding;
     panel.push(h("p", { class: "prompt" }, t("magicoa.prompt_power")),
       h("div", { class: "two-faces", role: "group", "aria-label": t("magicoa.two_faces") },
@@ -142,7 +138,7 @@ export function render(root, dto, api) {
       h("div", { class: "actions" },
         button(tn("magicoa.keep_points", p.points), () => api.move({ type: "power", activate: false }), { "data-key": "keep" }),
         button(t("magicoa.activate", { power: t(`magicoa.power.${p.power}`) }), () => api.move({ type: "power", activate: true }), { class: "primary", "data-key": "activate" })));
-  } else if (v.phase === "triple" && v.triple && has(legal, "answer")) {
+  } else if (v.phase === "triple" && v.triple && hasMove(legal, "answer")) {
     const q = v.triple;
     panel.push(answerForm(t("magicoa.prompt_triple", { power: t(`magicoa.power.${q.power}`), points: q.points }), "triple", (n) => api.move({ type: "answer", product: n }), ui, t));
   } else {
@@ -150,7 +146,7 @@ export function render(root, dto, api) {
   }
 
   // The student's gold cards: pick two in the choose step.
-  const choosing = v.phase === "choose" && has(legal, "choose");
+  const choosing = v.phase === "choose" && hasMove(legal, "choose");
   const hand = (v.hand || []).map((c) => {
     const order = ui.pick.indexOf(c.id);
     if (!choosing) return h("div", { class: "card-static", role: "img", "aria-label": goldLabel(c, t) }, goldSVG(c, true));

@@ -3,9 +3,9 @@
 // round), the draw pile, trophies, and the moves: lay, capture (two of your
 // potions and one of the opponent's monsters), end the turn, vigilance.
 
-import { h, s, svgBox, button } from "./dom.js";
+import { h, s, svgBox, button } from "../lib/dom.js";
 import { flask, monster, cardBack } from "./art.js";
-import { seatNameOf, eventLine, eventsBox } from "./gamebits.js";
+import { seatNameOf, eventLine, eventsBox, hasMove } from "./common.js";
 
 const W = 100;
 const H = 150;
@@ -56,8 +56,6 @@ function cardStatic(card, near, t, key) {
   return h("div", { class: "card-static", role: "img", "aria-label": cardLabel(card, near, t), "data-key": key }, cardSVG(card, near, t));
 }
 
-function has(legal, type) { return (legal || []).some((m) => m.type === type); }
-
 export function render(root, dto, api) {
   const { t } = api;
   const v = dto.view;
@@ -83,12 +81,12 @@ export function render(root, dto, api) {
   const vigil = ui.mode === "vigilance";
   // Quiz mode (a teacher option): before laying, the child picks two potions
   // of their hand or zone and types the product.
-  if (ui.mode === "quiz" && !has(legal, "answer")) ui.mode = "capture";
+  if (ui.mode === "quiz" && !hasMove(legal, "answer")) ui.mode = "capture";
   const quiz = ui.mode === "quiz";
   ui.quiz = ui.quiz || [];
   const potionSide = vigil ? op : me;
   const monsterSide = vigil ? me : op;
-  const canPick = has(legal, "capture") || (vigil && has(legal, "vigilance"));
+  const canPick = hasMove(legal, "capture") || (vigil && hasMove(legal, "vigilance"));
   const rerender = () => api.rerender();
 
   const togglePotion = (id) => {
@@ -161,8 +159,8 @@ export function render(root, dto, api) {
   } else {
     if (quiz) prompt = t("potion.prompt_quiz");
     else if (vigil) prompt = t("potion.prompt_vigilance");
-    else if (has(legal, "lay")) prompt = t("potion.prompt_lay");
-    else if (has(legal, "capture")) prompt = t("potion.prompt_capture");
+    else if (hasMove(legal, "lay")) prompt = t("potion.prompt_lay");
+    else if (hasMove(legal, "capture")) prompt = t("potion.prompt_capture");
     else prompt = t("potion.prompt_end");
     if (quiz) {
       actions.push(quizForm());
@@ -172,16 +170,16 @@ export function render(root, dto, api) {
         class: "primary", "data-key": "vigil-go", disabled: !(ui.potions.length === 2 && ui.monster !== null) || null }));
       actions.push(button(t("potion.vigilance_cancel"), () => { ui.mode = "capture"; ui.potions = []; ui.monster = null; rerender(); }, { "data-key": "vigil-cancel" }));
     } else {
-      if (has(legal, "capture")) actions.push(captureButton());
+      if (hasMove(legal, "capture")) actions.push(captureButton());
       // Offered after any turn that ended without a capture, when one could
       // be shown at all: the label says nothing of whether one exists.
-      if (has(legal, "vigilance")) {
+      if (hasMove(legal, "vigilance")) {
         actions.push(button(t("potion.vigilance"), () => { ui.mode = "vigilance"; ui.potions = []; ui.monster = null; rerender(); }, {
           class: "warn", "data-key": "vigil", "aria-describedby": "vigil-what" }));
         vigilWhat = h("p", { class: "vigil-what", id: "vigil-what" }, t("potion.vigilance_what", { name: seatNameOf(dto, op, t) }));
       }
-      if (has(legal, "answer")) actions.push(button(t("potion.quiz"), () => { ui.mode = "quiz"; ui.quiz = []; rerender(); }, { "data-key": "quiz" }));
-      if (has(legal, "end")) actions.push(button(t("potion.end_turn"), () => api.move({ type: "end" }), { "data-key": "end" }));
+      if (hasMove(legal, "answer")) actions.push(button(t("potion.quiz"), () => { ui.mode = "quiz"; ui.quiz = []; rerender(); }, { "data-key": "quiz" }));
+      if (hasMove(legal, "end")) actions.push(button(t("potion.end_turn"), () => api.move({ type: "end" }), { "data-key": "end" }));
     }
   }
 
@@ -211,7 +209,7 @@ export function render(root, dto, api) {
   }
 
   // The hand: a card is laid by pressing it.
-  const canLay = has(legal, "lay");
+  const canLay = hasMove(legal, "lay");
   const hand = (v.hand || []).map((c) => quiz
     ? cardButton(c, "potion", `h-${c.id}`, t, { pressed: ui.quiz.includes(c.id), onClick: () => toggleQuiz(c.id) })
     : canLay

@@ -3,10 +3,11 @@
 // WebSocket when it is up), explains refused moves in an aria-live region,
 // and shows what the session practised at its end.
 
-import { play, GameSocket, ApiError } from "./client.js";
+import { play, GameSocket } from "./client.js";
+import { APIError, errorText } from "../lib/api.js";
 import { t, tn, lang, applyStatic, onLangChange, ready } from "../lib/i18n.js";
-import { h, button } from "./dom.js";
-import { levelBadge, gameTitle, renderSummary, starsSVG } from "./common.js";
+import { h, button } from "../lib/dom.js";
+import { levelBadge, gameTitle, renderSummary, starsSVG, seatNameOf } from "./common.js";
 
 await ready;
 
@@ -172,8 +173,8 @@ class GamePage {
     let text;
     if (winners.length === 0) text = t("result.nobody");
     else if (winners.includes(d.seat)) text = winners.length > 1 ? t("result.shared") : t("result.you_won");
-    else text = t(winners.length > 1 ? "result.won_by_many" : "result.won_by", { names: winners.map((w) => seatName(d, w)).join(", ") });
-    const scores = (r.scores || []).map((sc, i) => h("li", {}, t("result.score", { name: seatName(d, i), n: sc })));
+    else text = t(winners.length > 1 ? "result.won_by_many" : "result.won_by", { names: winners.map((w) => seatNameOf(d, w, t)).join(", ") });
+    const scores = (r.scores || []).map((sc, i) => h("li", {}, t("result.score", { name: seatNameOf(d, i, t), n: sc })));
     return h("section", { class: "result panel", "aria-labelledby": "result-title" },
       h("h2", { id: "result-title", tabindex: "-1" }, text),
       r.reason && !t(`reason.${r.reason}`).startsWith("reason.") ? h("p", {}, t(`reason.${r.reason}`)) : null,
@@ -219,7 +220,7 @@ class GamePage {
     } catch (err) {
       this.busy = false;
       this.board.classList.remove("busy");
-      if (err instanceof ApiError && err.code === "game.version_conflict") {
+      if (err instanceof APIError && err.code === "game.version_conflict") {
         this.status.textContent = t("game.moved_on");
         await this.load();
         return false;
@@ -236,17 +237,14 @@ class GamePage {
       try {
         return await this.transport.move(this.gameID, version, seq, m);
       } catch (err) {
-        if (!(err instanceof ApiError) || err.status !== 0 || i >= 2) throw err;
+        if (!(err instanceof APIError) || err.status !== 0 || i >= 2) throw err;
         await new Promise((r) => setTimeout(r, 800 * (i + 1)));
       }
     }
   }
 
   showError(err) {
-    let text = err && err.message && err.message !== err.code ? err.message : "";
-    if (!text && err && err.code) text = t(`error.${err.code}`);
-    if (!text || text.startsWith("error.")) text = t("error.generic");
-    this.alert.textContent = text;
+    this.alert.textContent = errorText(err, t) || t("error.generic");
     this.alert.hidden = false;
     if (err && err.status === 401) {
       this.alert.append(" ", h("a", { href: "/" }, t("login.again")));
@@ -279,13 +277,6 @@ class GamePage {
       this.showError(err);
     }
   }
-}
-
-export function seatName(dto, i) {
-  if (i === dto.seat) return t("seat.you");
-  const s = (dto.seats || [])[i];
-  if (!s) return t("seat.n", { n: i + 1 });
-  return s.name || (s.kind === "computer" ? t("seat.computer", { n: i + 1 }) : t("seat.n", { n: i + 1 }));
 }
 
 function goHome() { location.assign("/student"); }

@@ -8,7 +8,7 @@ const q = new URLSearchParams(location.search);
 if (q.get("lang")) document.cookie = `lang=${q.get("lang")}; path=/`;
 
 const { mount } = await import("../shell.js");
-const { ApiError } = await import("../client.js");
+const { APIError } = await import("../../lib/api.js");
 
 const name = q.get("fixture") || "potion-3";
 const sent = document.getElementById("sent");
@@ -20,9 +20,9 @@ const transport = {
   move: async (id, version, seq, move) => {
     sent.textContent += JSON.stringify({ version, seq, move }) + "\n";
     if (q.get("refuse")) {
-      throw new ApiError(422, "potion.wrong_product", document.documentElement.lang === "fr"
+      throw new APIError(422, "potion.wrong_product", document.documentElement.lang === "fr"
         ? "3 × 4 ne fait pas 15. Pas de pénalité : essaie encore !"
-        : "3 × 4 does not make 15. No penalty: try again!", {});
+        : "3 × 4 does not make 15. No penalty: try again!");
     }
     dto = { ...dto, version: dto.version + 1, events: [] };
     return dto;
