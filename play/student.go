@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/pedagogy"
 	"github.com/multipli/multipli/store"
 )
@@ -36,9 +37,9 @@ func (s *Service) savePedagogyStudent(ctx context.Context, studentID int64, st p
 
 // assignmentInfo is what the pipeline reads of an assignment.
 type assignmentInfo struct {
-	LevelName string
+	LevelName games.LevelName
 	Tables    []int
-	Games     []string
+	Games     []games.Name
 	Target    struct {
 		Count int
 		Unit  string
@@ -52,7 +53,12 @@ type assignmentInfo struct {
 // the teacher wrote (shown in both languages as written).
 func readAssignment(a store.Assignment) assignmentInfo {
 	v := a.View(nil)
-	info := assignmentInfo{LevelName: v.Level.Name, Tables: v.Level.Tables, Games: v.Games, TitleEN: v.Title, TitleFR: v.Title}
+	info := assignmentInfo{LevelName: v.Level.Name, Tables: v.Level.Tables, TitleEN: v.Title, TitleFR: v.Title}
+	for _, g := range v.Games {
+		if n, err := games.ParseName(g); err == nil {
+			info.Games = append(info.Games, n)
+		}
+	}
 	info.Target.Count, info.Target.Unit = v.Target.PerWeek, v.Target.Unit
 	if info.Target.Unit == "" {
 		info.Target.Unit = "sessions"

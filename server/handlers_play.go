@@ -27,11 +27,11 @@ func (s *Server) handlePlayHome(c echo.Context) error {
 }
 
 type startBody struct {
-	Game        string `json:"game"`
-	Edition     string `json:"edition"`
-	Opponents   int    `json:"opponents"`
-	ClassmateID int64  `json:"classmate_id"`
-	// Options are rules added from the game's menu (play.Kind.Options).
+	Game        games.Name    `json:"game"`
+	Edition     games.Edition `json:"edition"`
+	Opponents   int           `json:"opponents"`
+	ClassmateID int64         `json:"classmate_id"`
+	// Options are rules added from the game's menu (games.Game.Options).
 	Options []string `json:"options"`
 }
 
@@ -184,7 +184,7 @@ func requestDetail(lang string, req *play.RequestError) playErrorDetail {
 func ruleDetail(lang, game string, re *games.RuleError) playErrorDetail {
 	d := playErrorDetail{Code: re.Code, Params: re.Params}
 	msg, ok := games.CommonMessages()[re.Code]
-	if k, found := play.KindOf(game); found {
+	if k, found := play.KindOf(games.Name(game)); found {
 		if m, has := k.Message(re.Code); has {
 			msg, ok = m, true
 		}
