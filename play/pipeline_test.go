@@ -22,7 +22,7 @@ func TestStartDealsFromThePlanRecordsTheLevelAndTunesOpponents(t *testing.T) {
 		s := newService(st, newFakeClock())
 		res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: "magicoa", Edition: "multiplication", Opponents: 2})
 		require.NoError(t, err)
-		assert.Equal(t, "green", res.Session.Plan.LevelName, "a new student starts on green")
+		assert.Equal(t, games.LevelGreen, res.Session.Plan.LevelName, "a new student starts on green")
 		assert.NotEmpty(t, res.Session.Plan.Reason.EN)
 		assert.NotEmpty(t, res.Session.Plan.Reason.FR)
 		require.Len(t, res.Game.Seats, 3)
