@@ -18,6 +18,12 @@ import (
 // The engines judge every move on the server; the client's word is never
 // taken for a product, a time or a result.
 
+// handleGames serves the registry of games and levels (games.Registry),
+// the one list the pages read instead of a copy of their own.
+func (s *Server) handleGames(c echo.Context) error {
+	return c.JSON(http.StatusOK, play.NewCatalogue())
+}
+
 func (s *Server) handlePlayHome(c echo.Context) error {
 	h, err := s.play.Home(c.Request().Context(), me(c).ID)
 	if err != nil {
