@@ -6,12 +6,15 @@
 import { play, GameSocket, ApiError } from "./client.js";
 import { t, tn, lang, applyStatic, onLangChange } from "./i18n.js";
 import { h, button } from "./dom.js";
-import { levelBadge, gameTitle, renderSummary, starsSVG } from "./common.js";
+import { levelBadge, gameTitle, renderSummary, starsSVG, useLevels } from "./common.js";
 
 // mount runs one game in root. transport is the API (play from client.js,
 // or the dev harness's fake); socket says whether to open the WebSocket.
 export async function mount({ root, gameID, transport = play, socket = true }) {
   const page = new GamePage(root, gameID, transport);
+  // The level badge reads the registry's levels; without them (a transport
+  // that has no registry) it shows the custom badge.
+  if (transport.games) useLevels((await transport.games().catch(() => ({}))).levels);
   await page.load();
   if (socket) page.openSocket();
   return page;
