@@ -3,6 +3,7 @@ package server_test
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"net/http"
 	"testing"
 
@@ -101,4 +102,23 @@ func TestTeachersSendLevelsAndGamesInTheirOneSpelling(t *testing.T) {
 		assert.Equal(t, http.StatusBadRequest, e.do(t, req{Method: "PATCH", Path: student, Token: s.teacher, Body: map[string]any{"level": "all"}}).Status)
 		e.must(t, http.StatusOK, req{Method: "PATCH", Path: student, Token: s.teacher, Body: map[string]any{"level": "all-10"}})
 	})
+}
+
+// The assignment form offers the registry's levels and games, each level
+// with a label in both languages.
+func TestTheAssignmentFormOffersTheRegistry(t *testing.T) {
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	e := newEnv(t, st)
+	s := e.newSchool(t)
+	for _, lang := range []string{"en", "fr"} {
+		page := string(e.must(t, http.StatusOK, req{Method: "GET", Path: fmt.Sprintf("/dashboard/classes/%d/assignments?lang=%s", s.classID, lang), Token: s.teacher}).Raw)
+		for _, n := range games.Ladder() {
+			assert.Contains(t, page, fmt.Sprintf(`name="level" value="%s"`, n), lang)
+		}
+		assert.NotContains(t, page, `value="all"`, "the old spelling")
+		for _, g := range games.Registry() {
+			assert.Contains(t, page, fmt.Sprintf(`name="games" value="%s"> %s`, g.Name, html.EscapeString(g.Title)), lang)
+		}
+		assert.NotContains(t, page, "> <", "every level has its label")
+	}
 }
