@@ -111,14 +111,6 @@ func (s *Server) handleStudentUpdate(c echo.Context) error {
 	return c.JSON(http.StatusOK, toStudentJSON(st))
 }
 
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
 
 type secretRequest struct {
 	Kind     string   `json:"kind"`     // "pin" or "pictures"
