@@ -111,7 +111,6 @@ func (s *Server) handleStudentUpdate(c echo.Context) error {
 	return c.JSON(http.StatusOK, toStudentJSON(st))
 }
 
-
 type secretRequest struct {
 	Kind     string   `json:"kind"`     // "pin" or "pictures"
 	PIN      string   `json:"pin"`      // optional: the teacher's choice
