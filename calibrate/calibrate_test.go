@@ -14,7 +14,7 @@ import (
 // checkGames is how many games the tuned-opponent test plays per student:
 // a binomial error of about ±4 points (±5 for Monster Cube, whose games are
 // slow; Cat's games hold many exchanges each), in a few seconds.
-var checkGames = map[string]int{pedagogy.GamePotion: 150, pedagogy.GameCats: 60, pedagogy.GameCube: 80, pedagogy.GameMagicoa: 150}
+var checkGames = map[games.Name]int{games.Potion: 150, games.Cats: 60, games.Cube: 80, games.Magicoa: 150}
 
 // TestTunedOpponentGivesTheTargetWinShare is issue 5's promise: for three
 // representative students per game (struggling, average, fluent; slow to
@@ -22,8 +22,8 @@ var checkGames = map[string]int{pedagogy.GamePotion: 150, pedagogy.GameCats: 60,
 // share (of games; of exchanges in Multipli Cat's) within 12 points.
 func TestTunedOpponentGivesTheTargetWinShare(t *testing.T) {
 	m := pedagogy.DefaultModel()
-	for _, game := range []string{pedagogy.GamePotion, pedagogy.GameCats, pedagogy.GameCube, pedagogy.GameMagicoa} {
-		t.Run(game, func(t *testing.T) {
+	for _, game := range []games.Name{games.Potion, games.Cats, games.Cube, games.Magicoa} {
+		t.Run(string(game), func(t *testing.T) {
 			rows, err := Check(m, game, pedagogy.DefaultTargetWin, checkGames[game], 1001, false)
 			require.NoError(t, err)
 			require.Len(t, rows, 3)
@@ -51,39 +51,39 @@ func TestSyntheticStudentHasTheAskedSkill(t *testing.T) {
 func TestStandinWinsMoreWhenItKnowsMore(t *testing.T) {
 	m := pedagogy.DefaultModel()
 	solid := pedagogy.Opponent{Bot: games.BotSolid}
-	win := func(game string, level games.Level, k float64) float64 {
+	win := func(game games.Name, level games.Level, k float64) float64 {
 		o, err := PlayMany(m, game, Synthetic(m, level, k, 2000), level, solid, 80, 1)
 		require.NoError(t, err)
 		return o.Target(game)
 	}
-	assert.Less(t, win(pedagogy.GamePotion, games.Green(), 0.4)+0.15, win(pedagogy.GamePotion, games.Green(), 0.97))
-	assert.Less(t, win(pedagogy.GameCats, games.Green(), 0.4)+0.15, win(pedagogy.GameCats, games.Green(), 0.97))
+	assert.Less(t, win(games.Potion, games.Green(), 0.4)+0.15, win(games.Potion, games.Green(), 0.97))
+	assert.Less(t, win(games.Cats, games.Green(), 0.4)+0.15, win(games.Cats, games.Green(), 0.97))
 }
 
 func TestCatsStandinLosesRacesToFasterCats(t *testing.T) {
 	m := pedagogy.DefaultModel()
 	st := Synthetic(m, games.Green(), 0.9, 2000)
 	share := func(ms int) float64 {
-		o, err := PlayMany(m, pedagogy.GameCats, st, games.Green(), pedagogy.Opponent{Bot: games.BotSolid, ReactionMS: ms}, 40, 1)
+		o, err := PlayMany(m, games.Cats, st, games.Green(), pedagogy.Opponent{Bot: games.BotSolid, ReactionMS: ms}, 40, 1)
 		require.NoError(t, err)
-		return o.Target(pedagogy.GameCats)
+		return o.Target(games.Cats)
 	}
 	assert.Less(t, share(1000)+0.3, share(4000))
 }
 
 func TestMeasureFillsEveryCellAndWritesGo(t *testing.T) {
 	m := pedagogy.DefaultModel()
-	spec := Spec{Game: pedagogy.GamePotion, Level: games.Green(), Mastery: []float64{0.5, 0.9}, TypicalMS: []float64{2500},
+	spec := Spec{Game: games.Potion, Level: games.Green(), Mastery: []float64{0.5, 0.9}, TypicalMS: []float64{2500},
 		Candidates: []pedagogy.Candidate{{Bot: 1}, {Bot: 3}}}
 	cal, err := Measure(m, spec, 20, 1, 2)
 	require.NoError(t, err)
 	require.Len(t, cal.Win, 2)
 	assert.Greater(t, cal.Win[0][0][1], cal.Win[1][0][0], "a fluent child beats the beginner more than a struggling one beats the strong bot")
 	var buf bytes.Buffer
-	WriteGo(&buf, map[string]pedagogy.Calibration{pedagogy.GamePotion: cal}, []string{pedagogy.GamePotion}, "test")
+	WriteGo(&buf, map[games.Name]pedagogy.Calibration{games.Potion: cal}, []games.Name{games.Potion}, "test")
 	_, err = format.Source(buf.Bytes())
 	require.NoError(t, err, buf.String())
-	assert.Contains(t, buf.String(), "GamePotion: {")
+	assert.Contains(t, buf.String(), "games.Potion: {")
 }
 
 func TestPlayRefusesAnUnknownGame(t *testing.T) {

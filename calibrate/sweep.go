@@ -11,7 +11,7 @@ import (
 // Spec is what is measured for one game: the level played, the grid of
 // student skills and the candidate opponents, easiest first.
 type Spec struct {
-	Game       string
+	Game       games.Name
 	Level      games.Level
 	Mastery    []float64
 	TypicalMS  []float64
@@ -28,15 +28,15 @@ var masteryGrid = []float64{0.4, 0.55, 0.7, 0.8, 0.9, 0.97}
 // level and a Miss between levels (games.Seat.Miss).
 func Specs() []Spec {
 	return []Spec{
-		{Game: pedagogy.GamePotion, Level: games.Green(), Mastery: masteryGrid, TypicalMS: []float64{2500}, Games: 300,
+		{Game: games.Potion, Level: games.Green(), Mastery: masteryGrid, TypicalMS: []float64{2500}, Games: 300,
 			Candidates: []pedagogy.Candidate{{Bot: 1, Miss: 0.9}, {Bot: 1, Miss: 0.7}, {Bot: 1, Miss: 0.45},
 				{Bot: 1, Miss: 0.3}, {Bot: 1, Miss: 0.15}, {Bot: 2, Miss: 0.45}, {Bot: 2, Miss: 0.3}, {Bot: 2, Miss: 0.2}, {Bot: 2, Miss: 0.1}, {Bot: 3}}},
-		{Game: pedagogy.GameCats, Level: games.Green(), Mastery: masteryGrid, TypicalMS: []float64{1200, 2000, 3000, 4500}, Games: 120,
+		{Game: games.Cats, Level: games.Green(), Mastery: masteryGrid, TypicalMS: []float64{1200, 2000, 3000, 4500}, Games: 120,
 			Candidates: ratios(2, 2.8, 2, 1.5, 1.2, 1, 0.85, 0.7, 0.5)},
-		{Game: pedagogy.GameCube, Level: games.All(9), Mastery: masteryGrid, TypicalMS: []float64{1500, 2200, 3000, 3700, 4500}, Games: 80,
+		{Game: games.Cube, Level: games.All(9), Mastery: masteryGrid, TypicalMS: []float64{1500, 2200, 3000, 3700, 4500}, Games: 80,
 			Candidates: []pedagogy.Candidate{{Bot: 1, Miss: 0.9}, {Bot: 1, Miss: 0.7}, {Bot: 1, Miss: 0.55},
 				{Bot: 2, Miss: 0.55}, {Bot: 2, Miss: 0.4}, {Bot: 2, Miss: 0.25}, {Bot: 3, Miss: 0.25}, {Bot: 3, Miss: 0.1}, {Bot: 3}}},
-		{Game: pedagogy.GameMagicoa, Level: games.Green(), Mastery: masteryGrid, TypicalMS: []float64{2500}, Games: 300,
+		{Game: games.Magicoa, Level: games.Green(), Mastery: masteryGrid, TypicalMS: []float64{2500}, Games: 300,
 			Candidates: []pedagogy.Candidate{{Bot: 1}, {Bot: 2, Miss: 0.8}, {Bot: 2, Miss: 0.6}, {Bot: 2, Miss: 0.4},
 				{Bot: 2, Miss: 0.2}, {Bot: 2}, {Bot: 3}}},
 	}
@@ -51,7 +51,7 @@ func ratios(bot int, rs ...float64) []pedagogy.Candidate {
 }
 
 // SpecFor is the spec of game.
-func SpecFor(game string) (Spec, bool) {
+func SpecFor(game games.Name) (Spec, bool) {
 	for _, s := range Specs() {
 		if s.Game == game {
 			return s, true
@@ -88,8 +88,8 @@ func (o Outcome) WinRate() float64 {
 // Target is what the opponents are tuned on: the share of exchanges won in
 // Multipli Cat's (a game has three or more players and many exchanges),
 // the share of games won elsewhere.
-func (o Outcome) Target(game string) float64 {
-	if game == pedagogy.GameCats {
+func (o Outcome) Target(game games.Name) float64 {
+	if game == games.Cats {
 		if o.Involved == 0 {
 			return 0
 		}
@@ -102,19 +102,19 @@ func (o Outcome) Target(game string) float64 {
 const catsBots = 2
 
 // Play plays one game of game between the stand-in and opp.
-func Play(game string, s *Standin, level games.Level, opp games.Seat, seed uint64) (Outcome, error) {
+func Play(game games.Name, s *Standin, level games.Level, opp games.Seat, seed uint64) (Outcome, error) {
 	var (
 		w   float64
 		err error
 	)
 	switch game {
-	case pedagogy.GamePotion:
+	case games.Potion:
 		w, err = PlayPotion(s, level, opp, seed)
-	case pedagogy.GameCube:
+	case games.Cube:
 		w, err = PlayCube(s, level, opp, seed)
-	case pedagogy.GameMagicoa:
+	case games.Magicoa:
 		w, err = PlayMagicoa(s, level, opp, seed)
-	case pedagogy.GameCats:
+	case games.Cats:
 		o, err := PlayCats(s, level, opp, catsBots, seed)
 		return Outcome{Games: 1, Wins: o.Champion, Won: o.Won, Involved: o.Involved}, err
 	default:
@@ -124,7 +124,7 @@ func Play(game string, s *Standin, level games.Level, opp games.Seat, seed uint6
 }
 
 // PlayMany plays n games (seeds seed…seed+n−1) of a student against opp.
-func PlayMany(m pedagogy.Model, game string, st pedagogy.Student, level games.Level, opp pedagogy.Opponent, n int, seed uint64) (Outcome, error) {
+func PlayMany(m pedagogy.Model, game games.Name, st pedagogy.Student, level games.Level, opp pedagogy.Opponent, n int, seed uint64) (Outcome, error) {
 	var total Outcome
 	for i := range n {
 		sd := seed + uint64(i)

@@ -3,6 +3,7 @@ package dashboard
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -112,7 +113,7 @@ func LevelLabel(lang string, l games.Level) string {
 		return tr(lang, "level.green", "tables", tables)
 	case games.LevelViolet:
 		return tr(lang, "level.violet", "tables", tables)
-	case games.LevelAll:
+	case games.LevelAll10, games.LevelAll12:
 		return tr(lang, "level.all", "tables", tables)
 	case "":
 		return tr(lang, "level.none")
@@ -142,20 +143,16 @@ func tablesText(t []int) string {
 	return strings.Join(parts, ", ")
 }
 
-// levelRank orders levels for sorting: green, violet, all, then custom.
+// levelRank orders levels for sorting: the ladder (green, violet, 1–10,
+// 1–12), then custom, then none.
 func levelRank(l games.Level) int {
-	switch l.Name {
-	case games.LevelGreen:
-		return 1
-	case games.LevelViolet:
-		return 2
-	case games.LevelAll:
-		return 3
-	case "":
-		return 5
-	default:
-		return 4
+	if i := slices.Index(games.Ladder(), l.Name); i >= 0 {
+		return i + 1
 	}
+	if l.Name == "" {
+		return len(games.Ladder()) + 2
+	}
+	return len(games.Ladder()) + 1
 }
 
 // GameLabel names a game ("cats", or "potion/3" with its edition) for
@@ -164,22 +161,15 @@ func GameLabel(game string) string { return gameLabel(game) }
 
 // gameLabel names a game and edition for people.
 func gameLabel(game string) string {
-	name, edition, _ := strings.Cut(game, "/")
-	label := name
-	switch name {
-	case "potion":
-		label = "MultipliPotion"
-	case "cats":
-		label = "Multipli Cat's"
-	case "magicoa":
-		label = "Magicoa"
-	case "cube":
-		label = "Monster Cube"
+	ref, err := games.ParseRef(game)
+	if err != nil {
+		return game
 	}
-	if edition != "" {
-		label += " (" + edition + ")"
+	g, _ := games.Lookup(ref.Game)
+	if ref.Edition != "" {
+		return g.Title + " (" + string(ref.Edition) + ")"
 	}
-	return label
+	return g.Title
 }
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }

@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/server/credential"
 	"github.com/multipli/multipli/store"
 )
@@ -53,7 +54,8 @@ type Student struct {
 }
 
 type classPlan struct {
-	name, code, level string
+	name, code string
+	level      games.LevelName
 	// pictures says which children (by index) get a picture password; the
 	// youngest class uses pictures mostly, as teachers of 6-year-olds do.
 	pictures func(i int) bool
@@ -61,11 +63,11 @@ type classPlan struct {
 }
 
 var plans = []classPlan{
-	{"CE1 Tigres", "TIGRE7", "green", func(i int) bool { return i%4 != 3 }, []string{
+	{"CE1 Tigres", "TIGRE7", games.LevelGreen, func(i int) bool { return i%4 != 3 }, []string{
 		"Adam", "Alice", "Anna", "Arthur", "Chloé", "Emma", "Gabriel", "Hugo", "Inès", "Jade", "Jules", "Léa",
 		"Léo", "Lina", "Louis", "Lucas", "Maël", "Manon", "Mila", "Nathan", "Noah", "Rose", "Sacha", "Zoé",
 	}},
-	{"CM1 Pandas", "PANDA4", "violet", func(i int) bool { return i%5 == 4 }, []string{
+	{"CM1 Pandas", "PANDA4", games.LevelViolet, func(i int) bool { return i%5 == 4 }, []string{
 		"Aaron", "Ambre", "Axel", "Camille", "Clara", "Éthan", "Eva", "Gabin", "Iris", "Jeanne", "Kaïs", "Lou",
 		"Malo", "Margaux", "Mathis", "Nina", "Noé", "Océane", "Paul", "Raphaël", "Romane", "Samuel", "Théo", "Yasmine", "Yanis",
 	}},
@@ -116,7 +118,7 @@ func create(ctx context.Context, st *store.Store, sealer *credential.Sealer, now
 				return School{}, err
 			}
 			students[i] = store.Student{DisplayName: name, SecretKind: kind, SecretHash: h,
-				CardSecret: sealer.Seal(secret), Level: p.level, CreatedAt: opened}
+				CardSecret: sealer.Seal(secret), Level: string(p.level), CreatedAt: opened}
 		}
 		if err := st.AddStudents(ctx, cl.ID, students); err != nil {
 			return School{}, fmt.Errorf("demo: students of %s: %w", p.name, err)

@@ -98,7 +98,7 @@ func childHistory(ctx context.Context, st *store.Store, s Student, ci, si int, g
 	p := profileFor(si, rng)
 	likes := favourites(si, rng)
 	child := &learner{student: s.Student, model: pedagogy.DefaultModel(),
-		state: pedagogy.Student{Level: s.Level, LevelSince: start, NoTimers: s.NoTimers}}
+		state: pedagogy.Student{Level: games.LevelName(s.Level), LevelSince: start, NoTimers: s.NoTimers}}
 	for day := 0; day < 7*HistoryWeeks; day++ {
 		date := start.AddDate(0, 0, day)
 		if p.stopDays > 0 && !date.Before(now.AddDate(0, 0, -p.stopDays)) {
@@ -135,7 +135,7 @@ func (l *learner) plan(ctx context.Context, st *store.Store, at time.Time) (peda
 	before := l.state.Level
 	p := l.model.StartSession(&l.state, pedagogy.Constraint{}, at)
 	if l.state.Level != before && before != "" {
-		c := store.LevelChange{StudentID: l.student.ID, At: at, FromLevel: before, ToLevel: l.state.Level,
+		c := store.LevelChange{StudentID: l.student.ID, At: at, FromLevel: string(before), ToLevel: string(l.state.Level),
 			Decision: p.Decision, ReasonEN: p.Reason.EN, ReasonFR: p.Reason.FR}
 		if err := st.RecordLevelChange(ctx, &c); err != nil {
 			return p, err
@@ -173,11 +173,11 @@ type session struct {
 // plan and, as the play side writes it, the game and edition.
 type sessionPlan struct {
 	pedagogy.Plan
-	Game    string `json:"game"`
-	Edition string `json:"edition"`
+	Game    games.Name    `json:"game"`
+	Edition games.Edition `json:"edition"`
 }
 
-func playSession(ctx context.Context, st *store.Store, child *learner, p profile, game string, week int, lastWeek bool, start time.Time, assignment *int64, rng *rand.Rand) error {
+func playSession(ctx context.Context, st *store.Store, child *learner, p profile, game games.Name, week int, lastWeek bool, start time.Time, assignment *int64, rng *rand.Rand) error {
 	s := child.student
 	plan, err := child.plan(ctx, st, start)
 	if err != nil {
@@ -208,7 +208,7 @@ func playSession(ctx context.Context, st *store.Store, child *learner, p profile
 	if err != nil {
 		return err
 	}
-	ss.game = store.Game{PlaySessionID: ss.ps.ID, Game: game, Edition: d.edition, Seats: string(seatsJSON),
+	ss.game = store.Game{PlaySessionID: ss.ps.ID, Game: string(game), Edition: string(d.edition), Seats: string(seatsJSON),
 		State: state, Status: store.GamePlaying, CreatedAt: start, UpdatedAt: start}
 	if err := st.CreateGame(ctx, &ss.game); err != nil {
 		return err
@@ -330,7 +330,7 @@ func (ss *session) save(steps []timedStep, at int64) error {
 			ss.seq++
 			m.Attempts = append(m.Attempts, store.Attempt{
 				StudentID: ss.child.student.ID, PlaySessionID: ss.ps.ID, GameID: &ss.game.ID, Game: ss.eng.Game(),
-				Level: ss.level.Name, A: a.A, B: a.B, Given: a.Given, Correct: a.Correct,
+				Level: string(ss.level.Name), A: a.A, B: a.B, Given: a.Given, Correct: a.Correct,
 				Kind: string(a.Kind), ResponseMS: a.ResponseMS, Seq: ss.seq, At: clock(ts.at),
 			})
 		}
@@ -353,10 +353,10 @@ func (ss *session) save(steps []timedStep, at int64) error {
 // play those games and count towards it.
 func assignments(ctx context.Context, st *store.Store, school School, now time.Time) error {
 	for _, c := range school.Classes {
-		level, named := games.Green(), []string{"potion", "cats"}
+		level, named := games.Green(), []string{string(games.Potion), string(games.Cats)}
 		title := "Tables 2 à 5 / Tables 2 to 5"
-		if len(c.Students) > 0 && c.Students[0].Level == games.LevelViolet {
-			level, title, named = games.Violet(), "Tables 6 à 9 / Tables 6 to 9", []string{"potion", "magicoa"}
+		if len(c.Students) > 0 && c.Students[0].Level == string(games.LevelViolet) {
+			level, title, named = games.Violet(), "Tables 6 à 9 / Tables 6 to 9", []string{string(games.Potion), string(games.Magicoa)}
 		}
 		a := store.NewAssignment(dashboard.Assignment{
 			ClassID: c.ID, Title: title, Level: level, Games: named,
@@ -388,16 +388,15 @@ func favourites(i int, rng *rand.Rand) []float64 {
 
 // cubeGame is Monster Cube's index in historyGames, cubeShare the factor of
 // its weight in every child's favourites.
-const (
-	cubeGame  = 2
-	cubeShare = 0.25
-)
+var cubeGame = slices.Index(historyGames, games.Cube)
+
+const cubeShare = 0.25
 
 // chooseGame picks the session's game: under a class assignment that names
 // games (its dates cover the session), one of those, as the play side
 // counts a session towards an assignment only when the game is allowed;
 // otherwise one of the child's liked games.
-func chooseGame(given []store.Assignment, likes []float64, at time.Time, rng *rand.Rand) (string, *int64) {
+func chooseGame(given []store.Assignment, likes []float64, at time.Time, rng *rand.Rand) (games.Name, *int64) {
 	var under *store.Assignment
 	for i, a := range given {
 		if !at.Before(a.StartsAt) && (a.DueAt == nil || at.Before(*a.DueAt)) {
@@ -408,7 +407,7 @@ func chooseGame(given []store.Assignment, likes []float64, at time.Time, rng *ra
 	if under != nil {
 		if named := under.View(nil).Games; len(named) > 0 {
 			for g, name := range historyGames {
-				if !slices.Contains(named, name) {
+				if !slices.Contains(named, string(name)) {
 					w[g] = 0
 				}
 			}

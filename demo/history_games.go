@@ -3,6 +3,7 @@ package demo
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
 
 	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/games/cats"
@@ -14,11 +15,11 @@ import (
 )
 
 // The four games of the history, in the order the platform offers them
-// (play.Order). Each is dealt as the play side deals it from a plan, and
+// (games.Registry). Each is dealt as the play side deals it from a plan, and
 // its student seat (seat 0) is a simulated child who decides from the
 // seat's view and its legal moves, getting a fact right as often as they
 // know it (profile.knows) and taking the profile's thinking time.
-var historyGames = []string{"potion", "cats", "cube", "magicoa"}
+var historyGames = games.Names()
 
 // student is the simulated child at seat 0 of one game.
 type student interface {
@@ -59,14 +60,14 @@ func (k *kid) wrong(f games.Fact) int {
 // dealt is a new game and its student.
 type dealt struct {
 	eng     games.Engine
-	edition string
+	edition games.Edition
 	student student
 }
 
 // deal sets up game as the play side does (play.Kind.New) for the plan:
 // the student at seat 0, the default number of computer opponents of the
 // child's bot level, the plan's level and timers.
-func deal(game string, plan pedagogy.Plan, s store.Student, bot int, k *kid, seed uint64) (dealt, error) {
+func deal(game games.Name, plan pedagogy.Plan, s store.Student, bot int, k *kid, seed uint64) (dealt, error) {
 	me := games.Seat{Kind: games.SeatStudent, Name: s.DisplayName}
 	computers := func(n int) []games.Seat {
 		seats := []games.Seat{me}
@@ -77,7 +78,7 @@ func deal(game string, plan pedagogy.Plan, s store.Student, bot int, k *kid, see
 	}
 	timers := plan.Timer.Enabled && !s.NoTimers
 	switch game {
-	case "cats":
+	case games.Cats:
 		window := 0 // the booklet's default, as play deals it
 		switch {
 		case s.NoTimers:
@@ -89,8 +90,8 @@ func deal(game string, plan pedagogy.Plan, s store.Student, bot int, k *kid, see
 		if err != nil {
 			return dealt{}, err
 		}
-		return dealt{g, "standard", &catsKid{kid: k, g: g, decided: -1}}, nil
-	case "cube":
+		return dealt{g, catsEdition, &catsKid{kid: k, g: g, decided: -1}}, nil
+	case games.Cube:
 		cfg := cube.DefaultConfig(4, plan.Level, computers(1))
 		cfg.TurnMS = 0
 		if timers {
@@ -100,22 +101,29 @@ func deal(game string, plan pedagogy.Plan, s store.Student, bot int, k *kid, see
 		if err != nil {
 			return dealt{}, err
 		}
-		return dealt{g, "4", &cubeKid{kid: k, g: g, turnMS: cfg.TurnMS}}, nil
-	case "magicoa":
+		return dealt{g, games.Edition(strconv.Itoa(cfg.Rules)), &cubeKid{kid: k, g: g, turnMS: cfg.TurnMS}}, nil
+	case games.Magicoa:
 		g, err := magicoa.New(magicoa.Config{Level: plan.Level, Seats: computers(1), Edition: magicoa.Multiplication}, seed)
 		if err != nil {
 			return dealt{}, err
 		}
-		return dealt{g, magicoa.Multiplication, &magicoaKid{kid: k, g: g}}, nil
+		return dealt{g, games.Edition(magicoa.Multiplication), &magicoaKid{kid: k, g: g}}, nil
 	default:
 		// The quiz mode gives the history answer attempts beside captures.
 		g, err := potion.New(potion.Config{Level: plan.Level, Edition: potion.Edition3, Quiz: true, Seats: computers(1)}, seed)
 		if err != nil {
 			return dealt{}, err
 		}
-		return dealt{g, "3", &potionKid{kid: k, g: g, quizzed: -1}}, nil
+		return dealt{g, games.Edition(strconv.Itoa(potion.Edition3)), &potionKid{kid: k, g: g, quizzed: -1}}, nil
 	}
 }
+
+// catsEdition is Multipli Cat's basic game (the registry's first edition):
+// the history plays it without options.
+var catsEdition = func() games.Edition {
+	g, _ := games.Lookup(games.Cats)
+	return g.Editions[0]
+}()
 
 // computerNames are the computer players' names, as the play side names them.
 var computerNames = []string{"Pixel", "Moka", "Nova", "Biscuit", "Zébulon", "Réglisse", "Tornade"}

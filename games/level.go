@@ -5,15 +5,7 @@ import (
 	"slices"
 )
 
-// Level names, as in concepts.md.
-const (
-	LevelGreen  = "green"  // tables 2–5
-	LevelViolet = "violet" // tables 6–9
-	LevelAll    = "all"    // tables 1–n
-	LevelCustom = "custom" // any set a teacher assigns
-)
-
-// MaxFactor is the largest factor the platform knows (concepts.md: 1 ≤ a, b ≤ 12).
+// MaxFactor is the largest factor the platform knows: 1 ≤ a, b ≤ 12.
 const MaxFactor = 12
 
 // Level is a deck level: the facts a game is dealt from. A fact of the level
@@ -21,7 +13,7 @@ const MaxFactor = 12
 // the platform's default multiplier range; a game may narrow it where its spec
 // says so (MultipliPotion's box uses 2–9 for green and violet).
 type Level struct {
-	Name      string       `json:"name"`
+	Name      LevelName    `json:"name"`
 	Tables    []int        `json:"tables"`
 	MinFactor int          `json:"min_factor"`
 	MaxFactor int          `json:"max_factor"`
@@ -46,13 +38,22 @@ func Violet() Level {
 	return Level{Name: LevelViolet, Tables: []int{6, 7, 8, 9}, MinFactor: 1, MaxFactor: 10}
 }
 
-// All is tables 1–n with factors 1–n (n is 9, 10 or 12).
+// All is tables 1–n with factors 1–n. n = 10 and n = 12 are the named
+// levels all-10 and all-12; any other n (the simulations deal Monster Cube's
+// box, 1–9) is a custom set of tables.
 func All(n int) Level {
 	tables := make([]int, n)
 	for i := range tables {
 		tables[i] = i + 1
 	}
-	return Level{Name: LevelAll, Tables: tables, MinFactor: 1, MaxFactor: n}
+	name := LevelCustom
+	switch n {
+	case 10:
+		name = LevelAll10
+	case 12:
+		name = LevelAll12
+	}
+	return Level{Name: name, Tables: tables, MinFactor: 1, MaxFactor: n}
 }
 
 // Custom is the tables a teacher chose, with factors 1–10.

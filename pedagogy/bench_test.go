@@ -23,7 +23,7 @@ func BenchmarkObserve(b *testing.B) {
 
 func BenchmarkPlan(b *testing.B) {
 	m := DefaultModel()
-	st := fluentOn(b, m, StepViolet, 4)
+	st := fluentOn(b, m, games.LevelViolet, 4)
 	b.ReportAllocs()
 	for b.Loop() {
 		m.Plan(st, Constraint{}, t0)
@@ -32,7 +32,7 @@ func BenchmarkPlan(b *testing.B) {
 
 func BenchmarkTuneOpponent(b *testing.B) {
 	m := DefaultModel()
-	st := fluentOn(b, m, StepViolet, 4)
+	st := fluentOn(b, m, games.LevelViolet, 4)
 	b.ReportAllocs()
 	for b.Loop() {
 		m.TuneOpponent(st, games.Violet(), 0.65)

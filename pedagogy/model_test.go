@@ -202,7 +202,7 @@ func TestObserveSharesCommutativePairsAndMovesAbility(t *testing.T) {
 
 func TestStudentJSONRoundTrip(t *testing.T) {
 	m := DefaultModel()
-	st := Student{Level: StepViolet, NoTimers: true}
+	st := Student{Level: games.LevelViolet, NoTimers: true}
 	m.Observe(&st, answer(8, 7, true, 1500, t0))
 	m.Observe(&st, answer(3, 4, false, 3000, t0))
 	data, err := json.Marshal(st)
@@ -274,7 +274,7 @@ func TestModelOneSlipOnAKnownFact(t *testing.T) {
 // hardly move (Model.sum's carry): most stay known by heart.
 func TestModelErrorsElsewhereHardlyMoveKnownFacts(t *testing.T) {
 	m := DefaultModel()
-	st := fluentOn(t, m, StepGreen, 3)
+	st := fluentOn(t, m, games.LevelGreen, 3)
 	before := m.FactEstimate(st, fact(3, 4), t0).P
 	drill(t, m, &st, games.Custom(7, 8), 3, 0, t0.Add(-time.Hour))
 	assert.Less(t, st.Ability, 0.0, "the ability has dropped")

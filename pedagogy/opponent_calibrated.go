@@ -44,15 +44,7 @@ func (c Candidate) Opponent(studentMS float64) Opponent {
 	return o
 }
 
-// Games with a calibration (keys of calibrations).
-const (
-	GamePotion  = "potion"
-	GameCats    = "cats"
-	GameCube    = "cube"    // rule set #4, turns with a timer
-	GameMagicoa = "magicoa" // multiplication edition
-)
-
-// TuneOpponentFor tunes the opponent of game (GamePotion…) from the
+// TuneOpponentFor tunes the opponent of game from the
 // measured calibration so the student wins about targetWin of the games
 // (of the exchanges in Multipli Cat's). It predicts the student's win share
 // against every candidate by interpolating the calibration at the student's
@@ -60,7 +52,7 @@ const (
 // interpolates the continuous knob (reaction time, miss chance) to meet the
 // target; otherwise it takes the candidate whose prediction is closest.
 // Games without a calibration fall back to TuneOpponent.
-func (m Model) TuneOpponentFor(game string, st Student, level games.Level, targetWin float64) Opponent {
+func (m Model) TuneOpponentFor(game games.Name, st Student, level games.Level, targetWin float64) Opponent {
 	cal, ok := calibrations[game]
 	if !ok || len(cal.Candidates) == 0 {
 		return m.TuneOpponent(st, level, targetWin)
@@ -73,7 +65,7 @@ func (m Model) TuneOpponentFor(game string, st Student, level games.Level, targe
 // against opponent o in game (0 when the game has no calibration). An
 // opponent between two candidates of its level is predicted by
 // interpolating along the knob.
-func (m Model) PredictWin(game string, st Student, level games.Level, o Opponent) float64 {
+func (m Model) PredictWin(game games.Name, st Student, level games.Level, o Opponent) float64 {
 	cal, ok := calibrations[game]
 	if !ok {
 		return 0
@@ -204,8 +196,8 @@ func lerp(a, b, t float64) float64 { return a + (b-a)*t }
 
 // Calibrations returns a copy of the measured tables by game, so a new
 // measurement of one game can be written beside the others'.
-func Calibrations() map[string]Calibration {
-	out := make(map[string]Calibration, len(calibrations))
+func Calibrations() map[games.Name]Calibration {
+	out := make(map[games.Name]Calibration, len(calibrations))
 	for game, cal := range calibrations {
 		out[game] = cal
 	}

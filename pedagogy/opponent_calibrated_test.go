@@ -66,17 +66,17 @@ func TestTuneOpponentForFallsBackWithoutCalibration(t *testing.T) {
 // a student who knows more meets a harder MultipliPotion bot, a higher
 // target an easier one, and the prediction says the target.
 func TestTuneOpponentForFollowsTheMeasuredTables(t *testing.T) {
-	require.Contains(t, calibrations, GamePotion)
+	require.Contains(t, calibrations, games.Potion)
 	m := DefaultModel()
 	weak, strong := Student{Ability: -2}, Student{Ability: 2}
-	ow := m.TuneOpponentFor(GamePotion, weak, games.Green(), DefaultTargetWin)
-	os := m.TuneOpponentFor(GamePotion, strong, games.Green(), DefaultTargetWin)
+	ow := m.TuneOpponentFor(games.Potion, weak, games.Green(), DefaultTargetWin)
+	os := m.TuneOpponentFor(games.Potion, strong, games.Green(), DefaultTargetWin)
 	assert.True(t, os.Bot > ow.Bot || (os.Bot == ow.Bot && os.Miss < ow.Miss), "weak %+v, strong %+v", ow, os)
-	easy := m.TuneOpponentFor(GamePotion, strong, games.Green(), 0.85)
+	easy := m.TuneOpponentFor(games.Potion, strong, games.Green(), 0.85)
 	assert.True(t, easy.Bot < os.Bot || (easy.Bot == os.Bot && easy.Miss > os.Miss), "0.85 %+v, 0.65 %+v", easy, os)
 	for _, st := range []Student{weak, strong} {
-		o := m.TuneOpponentFor(GamePotion, st, games.Green(), DefaultTargetWin)
-		assert.InDelta(t, DefaultTargetWin, m.PredictWin(GamePotion, st, games.Green(), o), 0.08)
+		o := m.TuneOpponentFor(games.Potion, st, games.Green(), DefaultTargetWin)
+		assert.InDelta(t, DefaultTargetWin, m.PredictWin(games.Potion, st, games.Green(), o), 0.08)
 	}
 }
 
@@ -87,9 +87,9 @@ func TestOpponentSeatCarriesTheKnobs(t *testing.T) {
 
 func BenchmarkTuneOpponentFor(b *testing.B) {
 	m := DefaultModel()
-	st := fluentOn(b, m, StepViolet, 4)
+	st := fluentOn(b, m, games.LevelViolet, 4)
 	b.ReportAllocs()
 	for b.Loop() {
-		m.TuneOpponentFor(GameCube, st, games.Violet(), DefaultTargetWin)
+		m.TuneOpponentFor(games.Cube, st, games.Violet(), DefaultTargetWin)
 	}
 }

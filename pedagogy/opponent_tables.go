@@ -2,10 +2,12 @@
 
 package pedagogy
 
+import "github.com/multipli/multipli/games"
+
 // calibrations are the measured win shares TuneOpponentFor reads (see
 // calibrate/README.md).
-var calibrations = map[string]Calibration{
-	GamePotion: {
+var calibrations = map[games.Name]Calibration{
+	games.Potion: {
 		Mastery:   []float64{0.4, 0.55, 0.7, 0.8, 0.9, 0.97},
 		TypicalMS: []float64{2500},
 		Candidates: []Candidate{
@@ -53,7 +55,7 @@ var calibrations = map[string]Calibration{
 			},
 		},
 	},
-	GameCats: {
+	games.Cats: {
 		Mastery:   []float64{0.4, 0.55, 0.7, 0.8, 0.9, 0.97},
 		TypicalMS: []float64{1200, 2000, 3000, 4500},
 		Candidates: []Candidate{
@@ -117,7 +119,7 @@ var calibrations = map[string]Calibration{
 			},
 		},
 	},
-	GameCube: {
+	games.Cube: {
 		Mastery:   []float64{0.4, 0.55, 0.7, 0.8, 0.9, 0.97},
 		TypicalMS: []float64{1500, 2200, 3000, 3700, 4500},
 		Candidates: []Candidate{
@@ -197,7 +199,7 @@ var calibrations = map[string]Calibration{
 			},
 		},
 	},
-	GameMagicoa: {
+	games.Magicoa: {
 		Mastery:   []float64{0.4, 0.55, 0.7, 0.8, 0.9, 0.97},
 		TypicalMS: []float64{2500},
 		Candidates: []Candidate{

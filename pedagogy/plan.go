@@ -8,15 +8,8 @@ import (
 )
 
 // The ladder of levels a student climbs (Student.Level, Constraint's
-// FixedLevel, Floor and Ceiling). "all" is accepted for StepAll10.
-const (
-	StepGreen  = "green"  // tables 2–5
-	StepViolet = "violet" // tables 6–9
-	StepAll10  = "all-10" // tables 1–10
-	StepAll12  = "all-12" // tables 1–12
-)
-
-var ladder = []string{StepGreen, StepViolet, StepAll10, StepAll12}
+// FixedLevel, Floor and Ceiling) is games.Ladder.
+var ladder = games.Ladder()
 
 // Decisions a plan reports.
 const (
@@ -62,10 +55,10 @@ type Constraint struct {
 	// Tables, when set, is the deck: a custom level of these tables.
 	Tables []int `json:"tables,omitempty"`
 	// FixedLevel pins the student to a ladder step.
-	FixedLevel string `json:"fixed_level,omitempty"`
+	FixedLevel games.LevelName `json:"fixed_level,omitempty"`
 	// Floor and Ceiling bound the ladder steps the plan may choose.
-	Floor   string `json:"floor,omitempty"`
-	Ceiling string `json:"ceiling,omitempty"`
+	Floor   games.LevelName `json:"floor,omitempty"`
+	Ceiling games.LevelName `json:"ceiling,omitempty"`
 	// NoTimers: no timer for anyone under this assignment.
 	NoTimers bool `json:"no_timers,omitempty"`
 }
@@ -86,7 +79,7 @@ type Plan struct {
 	Decision string      `json:"decision"`
 	// Step is the student's ladder step, empty for a custom set of tables.
 	// It is the step of Level except in a review session.
-	Step string `json:"step,omitempty"`
+	Step games.LevelName `json:"step,omitempty"`
 	// Review marks a review session: the student stays on Step but plays
 	// the level below, whose facts are fading.
 	Review bool          `json:"review,omitempty"`
@@ -111,7 +104,7 @@ func (m Model) Plan(st Student, c Constraint, now time.Time) Plan {
 		p.Decision = DecisionAssigned
 		p.Reason = reasonTables(p.Level.Tables)
 	case stepIndex(c.FixedLevel) >= 0:
-		p.Step = normStep(c.FixedLevel)
+		p.Step = c.FixedLevel
 		p.Decision = DecisionAssigned
 		p.Reason = reasonFixed(p.Step)
 	default:
@@ -156,7 +149,7 @@ func (m Model) StartSession(st *Student, c Constraint, now time.Time) Plan {
 
 // decideStep applies the ladder rules within the teacher's floor and
 // ceiling, and says what it read.
-func (m Model) decideStep(st Student, c Constraint, now time.Time) (string, string, Evidence) {
+func (m Model) decideStep(st Student, c Constraint, now time.Time) (games.LevelName, string, Evidence) {
 	floor, ceiling := 0, len(ladder)-1
 	if i := stepIndex(c.Floor); i >= 0 {
 		floor = i
@@ -221,7 +214,7 @@ func (m Model) decideStep(st Student, c Constraint, now time.Time) (string, stri
 // stepEvidence counts a step's facts: known by heart now (the model's
 // estimate) and answered right in under 3 s within RecentWindow (a literal
 // count of the student's answers).
-func (m Model) stepEvidence(st Student, step string, now time.Time) Evidence {
+func (m Model) stepEvidence(st Student, step games.LevelName, now time.Time) Evidence {
 	ev := Evidence{Step: step}
 	for _, f := range levelPairs(stepLevel(step)) {
 		ev.Facts++
@@ -250,7 +243,7 @@ const (
 
 // reviewDue says whether this session should review the step below step,
 // and how many of its facts are due.
-func (m Model) reviewDue(st Student, step string, now time.Time) (string, int, bool) {
+func (m Model) reviewDue(st Student, step games.LevelName, now time.Time) (games.LevelName, int, bool) {
 	i := stepIndex(step)
 	if i <= 0 || st.SessionsAtLevel == 0 || (st.SessionsAtLevel+1)%ReviewEvery != 0 {
 		return "", 0, false
@@ -319,28 +312,16 @@ func validTables(tables []int) []int {
 	return out
 }
 
-func normStep(s string) string {
-	if s == games.LevelAll {
-		return StepAll10
-	}
-	return s
-}
-
 // stepIndex is the step's rank on the ladder, -1 if it is not a step.
-func stepIndex(s string) int { return slices.Index(ladder, normStep(s)) }
+func stepIndex(s games.LevelName) int { return slices.Index(ladder, s) }
 
 // StepLevel is the deck level of a ladder step (a student's level); a
 // name that is not a step (custom) gives tables 1–10.
-func StepLevel(step string) games.Level { return stepLevel(step) }
+func StepLevel(step games.LevelName) games.Level { return stepLevel(step) }
 
-func stepLevel(step string) games.Level {
-	switch step {
-	case StepGreen:
-		return games.Green()
-	case StepViolet:
-		return games.Violet()
-	case StepAll12:
-		return games.All(12)
+func stepLevel(step games.LevelName) games.Level {
+	if l, ok := step.Deck(); ok {
+		return l
 	}
 	return games.All(10)
 }

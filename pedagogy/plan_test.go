@@ -28,7 +28,7 @@ func drill(tb testing.TB, m Model, st *Student, l games.Level, n int, ms int64, 
 
 // fluentOn returns a student on step who has mastered its level (and the
 // levels below) a day before t0, after sessions sessions there.
-func fluentOn(tb testing.TB, m Model, step string, sessions int) Student {
+func fluentOn(tb testing.TB, m Model, step games.LevelName, sessions int) Student {
 	tb.Helper()
 	st := Student{Level: step, SessionsAtLevel: sessions, LevelSince: t0.Add(-10 * 24 * time.Hour)}
 	at := t0.Add(-24 * time.Hour)
@@ -41,7 +41,7 @@ func fluentOn(tb testing.TB, m Model, step string, sessions int) Student {
 
 func TestPlanNewStudentStartsOnGreen(t *testing.T) {
 	p := DefaultModel().Plan(Student{}, Constraint{}, t0)
-	assert.Equal(t, StepGreen, p.Step)
+	assert.Equal(t, games.LevelGreen, p.Step)
 	assert.Equal(t, games.LevelGreen, p.Level.Name)
 	assert.Equal(t, DecisionKeep, p.Decision)
 	assert.NotEmpty(t, p.Reason.EN)
@@ -50,33 +50,33 @@ func TestPlanNewStudentStartsOnGreen(t *testing.T) {
 
 func TestPlanPromotesWhenEnoughOfTheLevelIsFluent(t *testing.T) {
 	m := DefaultModel()
-	st := fluentOn(t, m, StepGreen, MinSessionsToPromote)
+	st := fluentOn(t, m, games.LevelGreen, MinSessionsToPromote)
 	p := m.Plan(st, Constraint{}, t0)
 	assert.Equal(t, DecisionPromote, p.Decision)
-	assert.Equal(t, StepViolet, p.Step)
+	assert.Equal(t, games.LevelViolet, p.Step)
 	assert.Equal(t, games.LevelViolet, p.Level.Name)
 	assert.Equal(t, "promoted to 6–9: an estimated 34 of the 34 facts of 2–5 are known by heart (29 needed); 34 were answered right in under 3 s in the last two weeks", p.Reason.EN)
 	assert.Equal(t, "passe à 6–9 : selon l'estimation, 34 des 34 calculs de 2–5 sont sus par cœur (29 nécessaires) ; 34 ont été réussis en moins de 3 s ces deux dernières semaines", p.Reason.FR)
-	assert.Equal(t, Evidence{Step: StepGreen, To: StepViolet, Facts: 34, Known: 34, Needed: 29, FastRecently: 34,
+	assert.Equal(t, Evidence{Step: games.LevelGreen, To: games.LevelViolet, Facts: 34, Known: 34, Needed: 29, FastRecently: 34,
 		RecentRight: 40, RecentAnswers: 40, Sessions: MinSessionsToPromote, kind: whyPromote}, p.Evidence)
 }
 
 func TestPlanHysteresisNoPromotionBeforeMinSessions(t *testing.T) {
 	m := DefaultModel()
-	st := fluentOn(t, m, StepGreen, MinSessionsToPromote-1)
+	st := fluentOn(t, m, games.LevelGreen, MinSessionsToPromote-1)
 	p := m.Plan(st, Constraint{}, t0)
 	assert.Equal(t, DecisionKeep, p.Decision)
-	assert.Equal(t, StepGreen, p.Step)
+	assert.Equal(t, games.LevelGreen, p.Step)
 	assert.Contains(t, p.Reason.EN, "for now")
 }
 
 func TestPlanKeepsWhileTooFewFactsAreFluent(t *testing.T) {
 	m := DefaultModel()
-	st := Student{Level: StepGreen, SessionsAtLevel: 5}
+	st := Student{Level: games.LevelGreen, SessionsAtLevel: 5}
 	drill(t, m, &st, games.Custom(2), 15, 1200, t0.Add(-time.Hour)) // only the table of 2
 	p := m.Plan(st, Constraint{}, t0)
 	assert.Equal(t, DecisionKeep, p.Decision)
-	assert.Equal(t, StepGreen, p.Step)
+	assert.Equal(t, games.LevelGreen, p.Step)
 	assert.Contains(t, p.Reason.EN, "stays on 2–5")
 	assert.Contains(t, p.Reason.EN, "(29 needed to move on)")
 }
@@ -86,7 +86,7 @@ func TestPlanKeepsWhileTooFewFactsAreFluent(t *testing.T) {
 // fast answers in the last two weeks is 0.
 func TestPlanOldPracticeDoesNotCountForPromotion(t *testing.T) {
 	m := DefaultModel()
-	st := fluentOn(t, m, StepGreen, 5)
+	st := fluentOn(t, m, games.LevelGreen, 5)
 	p := m.Plan(st, Constraint{}, t0.Add(60*24*time.Hour))
 	assert.Equal(t, DecisionKeep, p.Decision, "facts not practised for two months are not known by heart")
 	assert.Equal(t, 0, p.Evidence.FastRecently)
@@ -100,11 +100,11 @@ func struggling(tb testing.TB, m Model, greenKnown bool, sessions int) Student {
 	tb.Helper()
 	st := Student{}
 	if greenKnown {
-		st = fluentOn(tb, m, StepGreen, 3)
+		st = fluentOn(tb, m, games.LevelGreen, 3)
 	} else {
 		drill(tb, m, &st, games.Green(), 2, 6000, t0.Add(-60*24*time.Hour))
 	}
-	st.Level, st.SessionsAtLevel = StepViolet, sessions
+	st.Level, st.SessionsAtLevel = games.LevelViolet, sessions
 	st.LevelAttempts, st.LevelAccuracy = 0, 0
 	drill(tb, m, &st, games.Custom(7, 8), 3, 0, t0.Add(-time.Hour))
 	return st
@@ -117,7 +117,7 @@ func TestPlanDemotesWhenClearlyStruggling(t *testing.T) {
 	require.Less(t, st.LevelAccuracy, DemoteAccuracy)
 	p := m.Plan(st, Constraint{}, t0)
 	assert.Equal(t, DecisionDemote, p.Decision)
-	assert.Equal(t, StepGreen, p.Step)
+	assert.Equal(t, games.LevelGreen, p.Step)
 	assert.Contains(t, p.Reason.EN, "back to 2–5")
 	assert.Contains(t, p.Reason.FR, "retour à 2–5")
 }
@@ -133,20 +133,20 @@ func TestPlanNoDemotionWhileTheLevelBelowIsStillKnown(t *testing.T) {
 	st := struggling(t, m, true, MinSessionsToDemote)
 	p := m.Plan(st, Constraint{}, t0)
 	assert.Equal(t, DecisionKeep, p.Decision, "going back to a level already known would only bounce")
-	assert.Equal(t, StepViolet, p.Step)
+	assert.Equal(t, games.LevelViolet, p.Step)
 	assert.Contains(t, p.Reason.EN, "going back would not help")
 }
 
 func TestPlanNoDemotionBelowTheFloor(t *testing.T) {
 	m := DefaultModel()
 	st := struggling(t, m, false, MinSessionsToDemote)
-	p := m.Plan(st, Constraint{Floor: StepViolet}, t0)
-	assert.Equal(t, StepViolet, p.Step)
+	p := m.Plan(st, Constraint{Floor: games.LevelViolet}, t0)
+	assert.Equal(t, games.LevelViolet, p.Step)
 }
 
 func TestPlanConstraintTables(t *testing.T) {
 	m := DefaultModel()
-	st := fluentOn(t, m, StepGreen, 5)
+	st := fluentOn(t, m, games.LevelGreen, 5)
 	p := m.Plan(st, Constraint{Tables: []int{8, 7}}, t0)
 	assert.Equal(t, DecisionAssigned, p.Decision)
 	assert.Equal(t, games.LevelCustom, p.Level.Name)
@@ -159,44 +159,44 @@ func TestPlanConstraintTables(t *testing.T) {
 
 func TestPlanConstraintFixedLevel(t *testing.T) {
 	m := DefaultModel()
-	st := fluentOn(t, m, StepGreen, 5) // would be promoted
-	p := m.Plan(st, Constraint{FixedLevel: StepGreen}, t0)
+	st := fluentOn(t, m, games.LevelGreen, 5) // would be promoted
+	p := m.Plan(st, Constraint{FixedLevel: games.LevelGreen}, t0)
 	assert.Equal(t, DecisionAssigned, p.Decision)
-	assert.Equal(t, StepGreen, p.Step)
+	assert.Equal(t, games.LevelGreen, p.Step)
 	assert.Contains(t, p.Reason.EN, "the level the teacher chose")
 
-	p = m.Plan(Student{}, Constraint{FixedLevel: games.LevelAll}, t0)
-	assert.Equal(t, StepAll10, p.Step, `"all" is the 1–10 step`)
+	p = m.Plan(Student{}, Constraint{FixedLevel: games.LevelAll10}, t0)
+	assert.Equal(t, games.LevelAll10, p.Step, `"all" is the 1–10 step`)
 	assert.Equal(t, 10, p.Level.MaxFactor)
 }
 
 func TestPlanConstraintFloor(t *testing.T) {
 	m := DefaultModel()
-	p := m.Plan(Student{}, Constraint{Floor: StepViolet}, t0)
-	assert.Equal(t, StepViolet, p.Step, "a new student starts at the floor")
+	p := m.Plan(Student{}, Constraint{Floor: games.LevelViolet}, t0)
+	assert.Equal(t, games.LevelViolet, p.Step, "a new student starts at the floor")
 
-	p = m.Plan(Student{Level: StepGreen, SessionsAtLevel: 4}, Constraint{Floor: StepViolet}, t0)
-	assert.Equal(t, StepViolet, p.Step)
+	p = m.Plan(Student{Level: games.LevelGreen, SessionsAtLevel: 4}, Constraint{Floor: games.LevelViolet}, t0)
+	assert.Equal(t, games.LevelViolet, p.Step)
 	assert.Equal(t, DecisionAssigned, p.Decision)
 	assert.Contains(t, p.Reason.EN, "lowest level the teacher allows")
 }
 
 func TestPlanConstraintCeiling(t *testing.T) {
 	m := DefaultModel()
-	st := fluentOn(t, m, StepGreen, 5)
-	p := m.Plan(st, Constraint{Ceiling: StepGreen}, t0)
-	assert.Equal(t, StepGreen, p.Step, "no promotion past the ceiling")
+	st := fluentOn(t, m, games.LevelGreen, 5)
+	p := m.Plan(st, Constraint{Ceiling: games.LevelGreen}, t0)
+	assert.Equal(t, games.LevelGreen, p.Step, "no promotion past the ceiling")
 	assert.Equal(t, DecisionKeep, p.Decision)
 	assert.Contains(t, p.Reason.EN, "the teacher set 2–5 as the highest level")
 
-	p = m.Plan(Student{Level: StepAll12, SessionsAtLevel: 4}, Constraint{Ceiling: StepViolet}, t0)
-	assert.Equal(t, StepViolet, p.Step, "a student above the ceiling comes down to it")
+	p = m.Plan(Student{Level: games.LevelAll12, SessionsAtLevel: 4}, Constraint{Ceiling: games.LevelViolet}, t0)
+	assert.Equal(t, games.LevelViolet, p.Step, "a student above the ceiling comes down to it")
 	assert.Equal(t, DecisionAssigned, p.Decision)
 }
 
 func TestPlanNoTimersNeverGetsATimer(t *testing.T) {
 	m := DefaultModel()
-	st := fluentOn(t, m, StepGreen, 1)
+	st := fluentOn(t, m, games.LevelGreen, 1)
 	require.True(t, m.Plan(st, Constraint{}, t0).Timer.Enabled, "precondition: a fluent student gets a timer")
 
 	byStudent := st
@@ -209,7 +209,7 @@ func TestPlanNoTimersNeverGetsATimer(t *testing.T) {
 func TestPlanTimerFollowsThePace(t *testing.T) {
 	m := DefaultModel()
 	assert.False(t, m.Plan(Student{}, Constraint{}, t0).Timer.Enabled, "no timer before the pace is known")
-	st := fluentOn(t, m, StepGreen, 1)
+	st := fluentOn(t, m, games.LevelGreen, 1)
 	tp := m.Plan(st, Constraint{}, t0).Timer
 	assert.GreaterOrEqual(t, tp.AnswerMS, minAnswerMS)
 	assert.LessOrEqual(t, tp.AnswerMS, maxAnswerMS)
@@ -219,12 +219,12 @@ func TestPlanTimerFollowsThePace(t *testing.T) {
 
 func TestPlanReviewSessionWhileOnViolet(t *testing.T) {
 	m := DefaultModel()
-	st := fluentOn(t, m, StepGreen, 3)
-	st.Level, st.SessionsAtLevel = StepViolet, ReviewEvery-1
+	st := fluentOn(t, m, games.LevelGreen, 3)
+	st.Level, st.SessionsAtLevel = games.LevelViolet, ReviewEvery-1
 	later := t0.Add(30 * 24 * time.Hour) // the facts of 2–5 have faded
 	p := m.Plan(st, Constraint{}, later)
 	assert.True(t, p.Review)
-	assert.Equal(t, StepViolet, p.Step, "the student stays on 6–9")
+	assert.Equal(t, games.LevelViolet, p.Step, "the student stays on 6–9")
 	assert.Equal(t, games.LevelGreen, p.Level.Name, "but plays 2–5")
 	assert.Contains(t, p.Reason.EN, "review session on 2–5 while learning 6–9")
 
@@ -234,10 +234,10 @@ func TestPlanReviewSessionWhileOnViolet(t *testing.T) {
 
 func TestStartSessionCountsSessionsAndResetsOnChange(t *testing.T) {
 	m := DefaultModel()
-	st := fluentOn(t, m, StepGreen, MinSessionsToPromote)
+	st := fluentOn(t, m, games.LevelGreen, MinSessionsToPromote)
 	p := m.StartSession(&st, Constraint{}, t0)
 	require.Equal(t, DecisionPromote, p.Decision)
-	assert.Equal(t, StepViolet, st.Level)
+	assert.Equal(t, games.LevelViolet, st.Level)
 	assert.Equal(t, 1, st.SessionsAtLevel)
 	assert.Equal(t, 0, st.LevelAttempts)
 	assert.Equal(t, t0, st.LevelSince)
@@ -249,7 +249,7 @@ func TestStartSessionCountsSessionsAndResetsOnChange(t *testing.T) {
 
 func TestPlanWeightsFavourWeakFacts(t *testing.T) {
 	m := DefaultModel()
-	st := Student{Level: StepGreen}
+	st := Student{Level: games.LevelGreen}
 	drill(t, m, &st, games.Custom(2, 5), 15, 1200, t0.Add(-time.Hour))
 	p := m.Plan(st, Constraint{}, t0)
 	var sum float64
@@ -264,7 +264,7 @@ func TestPlanWeightsFavourWeakFacts(t *testing.T) {
 
 func TestPlanWeightsAimAtTargetSuccess(t *testing.T) {
 	m := DefaultModel()
-	p := m.Plan(Student{}, Constraint{FixedLevel: StepViolet}, t0)
+	p := m.Plan(Student{}, Constraint{FixedLevel: games.LevelViolet}, t0)
 	assert.InDelta(t, m.TargetSuccess, p.ExpectedSuccess, 0.02)
 	assert.Greater(t, p.Level.Weight(fact(6, 7)), p.Level.Weight(fact(6, 1)), "the weak 6×7 more often than the easy 6×1")
 	assert.Greater(t, p.Level.Weight(fact(8, 9)), 0.1, "no fact to learn is starved")
@@ -272,7 +272,7 @@ func TestPlanWeightsAimAtTargetSuccess(t *testing.T) {
 
 func TestPlanWeightsReviewFadedFactsFirst(t *testing.T) {
 	m := DefaultModel()
-	st := Student{Level: StepGreen}
+	st := Student{Level: games.LevelGreen}
 	drill(t, m, &st, games.Custom(2), 6, 1200, t0.Add(-20*24*time.Hour)) // older
 	drill(t, m, &st, games.Custom(5), 6, 1200, t0.Add(-time.Hour))       // fresh
 	p := m.Plan(st, Constraint{}, t0)
@@ -285,15 +285,15 @@ func TestPlanConstraintIgnoresInvalidTables(t *testing.T) {
 	assert.Equal(t, []int{7}, p.Level.Tables)
 	assert.NoError(t, p.Level.Validate())
 	p = m.Plan(Student{}, Constraint{Tables: []int{13}, FixedLevel: "purple"}, t0)
-	assert.Equal(t, StepGreen, p.Step, "nothing valid assigned: the ladder decides")
+	assert.Equal(t, games.LevelGreen, p.Step, "nothing valid assigned: the ladder decides")
 }
 
 func TestPlanTopOfTheLadderStays(t *testing.T) {
 	m := DefaultModel()
-	st := Student{Level: StepAll12, SessionsAtLevel: 5}
+	st := Student{Level: games.LevelAll12, SessionsAtLevel: 5}
 	drill(t, m, &st, games.All(12), 15, 1200, t0.Add(-time.Hour))
 	p := m.Plan(st, Constraint{}, t0)
-	assert.Equal(t, StepAll12, p.Step)
+	assert.Equal(t, games.LevelAll12, p.Step)
 	assert.Equal(t, DecisionKeep, p.Decision)
 	assert.Contains(t, p.Reason.EN, "the whole box")
 	assert.NotContains(t, p.Reason.EN, "teacher")
@@ -301,7 +301,7 @@ func TestPlanTopOfTheLadderStays(t *testing.T) {
 
 func TestPlanWeightsNeverZero(t *testing.T) {
 	m := DefaultModel()
-	st := Student{Level: StepGreen}
+	st := Student{Level: games.LevelGreen}
 	drill(t, m, &st, games.Custom(2), 15, 1200, t0.Add(-time.Minute)) // fluent, nothing faded yet
 	for _, w := range m.Plan(st, Constraint{}, t0).Level.Weights {
 		assert.GreaterOrEqual(t, w.W, 0.01, "%d×%d", w.A, w.B)

@@ -13,13 +13,13 @@ import (
 // (no placeholders left).
 
 // stepName is how a teacher reads a ladder step: its tables.
-func stepName(step string) string {
+func stepName(step games.LevelName) string {
 	switch step {
-	case StepGreen:
+	case games.LevelGreen:
 		return "2–5"
-	case StepViolet:
+	case games.LevelViolet:
 		return "6–9"
-	case StepAll12:
+	case games.LevelAll12:
 		return "1–12"
 	}
 	return "1–10"
@@ -34,8 +34,8 @@ func msg(en, fr string) games.Message { return games.Message{EN: en, FR: fr} }
 // Fading). Facts and Needed are sizes of the level.
 type Evidence struct {
 	// Step is the step the counts are about; To the step promoted to.
-	Step string `json:"step,omitempty"`
-	To   string `json:"to,omitempty"`
+	Step games.LevelName `json:"step,omitempty"`
+	To   games.LevelName `json:"to,omitempty"`
 	// Facts is the step's facts (unordered pairs), Known how many the model
 	// estimates are known by heart now, Needed how many a promotion needs.
 	Facts  int `json:"facts,omitempty"`
@@ -50,10 +50,10 @@ type Evidence struct {
 	RecentAnswers int `json:"recent_answers,omitempty"`
 	Sessions      int `json:"sessions,omitempty"`
 	// Below and its counts, for a demotion (or the decision not to).
-	Below      string `json:"below,omitempty"`
-	BelowFacts int    `json:"below_facts,omitempty"`
-	BelowKnown int    `json:"below_known,omitempty"`
-	BelowFast  int    `json:"below_fast_recently,omitempty"`
+	Below      games.LevelName `json:"below,omitempty"`
+	BelowFacts int             `json:"below_facts,omitempty"`
+	BelowKnown int             `json:"below_known,omitempty"`
+	BelowFast  int             `json:"below_fast_recently,omitempty"`
 	// Fading is the model's estimate of the facts of the step below that
 	// a review session is for.
 	Fading int `json:"fading,omitempty"`
@@ -142,7 +142,7 @@ func (e Evidence) reason(string) games.Message {
 		fmt.Sprintf("reste sur %s : %s (%d pour passer au niveau suivant) ; %s", n, kf, e.Needed, ff))
 }
 
-func reasonFixed(step string) games.Message {
+func reasonFixed(step games.LevelName) games.Message {
 	return msg("plays "+stepName(step)+", the level the teacher chose",
 		"joue "+stepName(step)+", le niveau choisi par l'enseignant·e")
 }

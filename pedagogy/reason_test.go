@@ -5,14 +5,16 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/multipli/multipli/games"
 )
 
 // Every number a reason prints is a literal count of answers or sessions,
 // a size of a level, or the model's estimate introduced as one: once those
 // phrases are taken out, no digit is left, in English and in French.
 func TestReasonsSayWhichNumbersAreEstimates(t *testing.T) {
-	ev := Evidence{Step: StepViolet, To: StepAll10, Facts: 34, Known: 21, Needed: 29, FastRecently: 25,
-		RecentRight: 9, RecentAnswers: 40, Sessions: 1, Below: StepGreen, BelowFacts: 34, BelowKnown: 12, BelowFast: 20, Fading: 7}
+	ev := Evidence{Step: games.LevelViolet, To: games.LevelAll10, Facts: 34, Known: 21, Needed: 29, FastRecently: 25,
+		RecentRight: 9, RecentAnswers: 40, Sessions: 1, Below: games.LevelGreen, BelowFacts: 34, BelowKnown: 12, BelowFast: 20, Fading: 7}
 	en := regexp.MustCompile(`an estimated \d+ of the \d+ facts|estimated \d+ of the \d+ facts|an estimated \d+ facts|` +
 		`\(\d+ needed[^)]*\)|\d+ were answered right in under 3 s|only \d+ of the last \d+ answers|` +
 		`\d+ session\(s\)|\d+–\d+|under 3 s`)

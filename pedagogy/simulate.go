@@ -128,7 +128,7 @@ type LadderStats struct {
 // reason gave and the learner's truth at that moment.
 type ReasonCheck struct {
 	Decision string
-	Step     string // the step the counts are about
+	Step     games.LevelName // the step the counts are about
 	Reason   games.Message
 	// Known is the reason's estimate of the facts known by heart, Total the
 	// step's facts, FastRecently its literal count of facts answered right
@@ -241,7 +241,7 @@ func newPolicy(name string, m Model, l *learner, check bool) policy {
 	case PolicyAdaptive:
 		// The measure's tables are inside 1–10: the ladder stops there, as
 		// a teacher aiming at tables 2–9 would set it.
-		p := &adaptivePolicy{m: m, truth: l, c: Constraint{Ceiling: StepAll10}}
+		p := &adaptivePolicy{m: m, truth: l, c: Constraint{Ceiling: games.LevelAll10}}
 		if check {
 			p.lastFast = map[games.Fact]time.Time{}
 		}

@@ -30,11 +30,11 @@ type Student struct {
 	// Facts is keyed by Fact.Pair(): 7×8 and 8×7 share one state.
 	Facts map[games.Fact]FactState `json:"-"`
 
-	// Level is the ladder step (StepGreen…StepAll12) the student is on;
+	// Level is the ladder step (games.Ladder) the student is on, or custom;
 	// empty before the first plan.
-	Level           string    `json:"level"`
-	LevelSince      time.Time `json:"level_since"`
-	SessionsAtLevel int       `json:"sessions_at_level"`
+	Level           games.LevelName `json:"level"`
+	LevelSince      time.Time       `json:"level_since"`
+	SessionsAtLevel int             `json:"sessions_at_level"`
 	// LevelAttempts and LevelAccuracy (an EWMA of right answers) cover the
 	// attempts made since the student reached Level: the demotion rule
 	// reads them.

@@ -24,29 +24,28 @@ func TestCatsOptionsCombine(t *testing.T) {
 	seats := []games.Seat{{Kind: games.SeatStudent, Name: "Léa"}, {Kind: games.SeatComputer, Name: "Minou", Bot: games.BotSolid},
 		{Kind: games.SeatComputer, Name: "Hibou", Bot: games.BotSolid}}
 	for _, tc := range []struct {
-		edition                    string
+		edition                    games.Edition
 		specials, infinite, souris bool
 	}{
 		{"standard", false, false, false},
-		{CatsSpecials, true, false, false},
-		{CatsInfinite, false, true, false},
-		{CatsSouris, false, false, true},
+		{games.OptionSpecials, true, false, false},
+		{games.OptionInfinite, false, true, false},
+		{games.OptionSouris, false, false, true},
 		{"specials+infinite", true, true, false},
 		{"specials+souris", true, false, true},
 		{"infinite+souris", false, true, true},
 		{"specials+infinite+souris", true, true, true},
 	} {
-		assert.True(t, k.HasEdition(tc.edition), tc.edition)
+		assert.True(t, k.HasEdition(tc.edition), string(tc.edition))
 		e, err := k.New(Setup{Edition: tc.edition, Level: games.Green(), Seats: seats}, 1)
-		require.NoError(t, err, tc.edition)
+		require.NoError(t, err, string(tc.edition))
 		cfg := e.(*cats.Game).Config()
-		assert.Equal(t, [3]bool{tc.specials, tc.infinite, tc.souris}, [3]bool{cfg.Specials, cfg.Infinite, cfg.SourisCall}, tc.edition)
+		assert.Equal(t, [3]bool{tc.specials, tc.infinite, tc.souris}, [3]bool{cfg.Specials, cfg.Infinite, cfg.SourisCall}, string(tc.edition))
 	}
-	for _, bad := range []string{"", "souris+specials", "specials+specials", "specials+", "+souris", "mouse", "standard+souris"} {
+	for _, bad := range []games.Edition{"", "souris+specials", "specials+specials", "specials+", "+souris", "mouse", "standard+souris"} {
 		assert.False(t, k.HasEdition(bad), "%q", bad)
 	}
-	assert.Equal(t, []string{"standard"}, k.Editions)
-	assert.Equal(t, []string{CatsSpecials, CatsInfinite, CatsSouris}, k.Combinable, "offered on the home")
+	assert.Equal(t, []games.Edition{"standard"}, k.Editions)
 	assert.Equal(t, 1, k.MinOpponents, "the two-player game")
 }
 
@@ -64,7 +63,7 @@ func TestCatsHomeOffersTheOptionsAndAStartWithThemAll(t *testing.T) {
 		for _, g := range home.Games {
 			if g.Game == "cats" {
 				found = true
-				assert.Equal(t, []string{CatsSpecials, CatsInfinite, CatsSouris}, g.Combinable)
+				assert.Equal(t, []string{games.OptionSpecials, games.OptionInfinite, games.OptionSouris}, g.Combinable)
 			}
 		}
 		require.True(t, found)

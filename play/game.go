@@ -52,7 +52,7 @@ type saved struct {
 	// (0 for computers, and for an invited classmate until they join).
 	Sessions []int64 `json:"sessions"`
 	// Level is the deck level's name, written on every attempt.
-	Level string `json:"level"`
+	Level games.LevelName `json:"level"`
 	// Last is what the last save did (events and attempts), sent with the
 	// state so that every seat can show it.
 	Last games.Step `json:"last"`
@@ -135,7 +135,7 @@ func (s *Service) loadGame(ctx context.Context, id int64) (*Game, error) {
 }
 
 func decodeGame(row store.Game) (*Game, error) {
-	k, ok := KindOf(row.Game)
+	k, ok := KindOf(games.Name(row.Game))
 	if !ok {
 		return nil, fmt.Errorf("play: game %d: unknown game %q", row.ID, row.Game)
 	}
@@ -146,7 +146,7 @@ func decodeGame(row store.Game) (*Game, error) {
 	if err := json.Unmarshal([]byte(row.State), &g.env); err != nil {
 		return nil, fmt.Errorf("play: game %d: read state: %w", row.ID, err)
 	}
-	eng, err := loadEngine(row.Game, g.env.Engine)
+	eng, err := loadEngine(k.Name, g.env.Engine)
 	if err != nil {
 		return nil, fmt.Errorf("play: game %d: %w", row.ID, err)
 	}
@@ -193,7 +193,7 @@ func (g *Game) status() string {
 // so that such a game loads, continues and replays like any other. sessions
 // is the play session of each seat (0 for computers), level the deck
 // level's name, clock the game clock at wall.
-func SavedState(eng games.Engine, level string, sessions []int64, clock int64, wall time.Time) (string, error) {
+func SavedState(eng games.Engine, level games.LevelName, sessions []int64, clock int64, wall time.Time) (string, error) {
 	g := &Game{eng: eng, env: saved{LastSeq: make([]int64, len(sessions)), Sessions: sessions, Level: level}}
 	return g.encodeState(clock, wall, games.Step{}, 0)
 }

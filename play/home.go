@@ -8,33 +8,36 @@ import (
 	"github.com/multipli/multipli/store"
 )
 
-// Home is the student's home page data (PLAY_API.md).
+// Home is the student's home page data.
 type Home struct {
 	Student     HomeStudent      `json:"student"`
 	Assignments []HomeAssignment `json:"assignments"`
 	Continue    []HomeGame       `json:"continue"`
-	Games       []HomeKind       `json:"games"`
-	Invites     []HomeInvite     `json:"invites"`
-	Classmates  []HomeClassmate  `json:"classmates"`
+	// Games and Levels are the registry (Catalogue), so that the page
+	// needs no list of its own.
+	Games      []HomeKind      `json:"games"`
+	Levels     []HomeLevel     `json:"levels"`
+	Invites    []HomeInvite    `json:"invites"`
+	Classmates []HomeClassmate `json:"classmates"`
 }
 
 // HomeStudent is who is signed in.
 type HomeStudent struct {
-	ID    int64  `json:"id"`
-	Name  string `json:"name"`
-	Level string `json:"level"`
+	ID    int64           `json:"id"`
+	Name  string          `json:"name"`
+	Level games.LevelName `json:"level"`
 }
 
 // HomeAssignment is one current assignment of the teacher.
 type HomeAssignment struct {
-	ID       int64        `json:"id"`
-	TitleEN  string       `json:"title_en"`
-	TitleFR  string       `json:"title_fr"`
-	Tables   []int        `json:"tables"`
-	Level    string       `json:"level"`
-	Games    []string     `json:"games"`
-	Due      string       `json:"due,omitempty"`
-	Progress HomeProgress `json:"progress"`
+	ID       int64           `json:"id"`
+	TitleEN  string          `json:"title_en"`
+	TitleFR  string          `json:"title_fr"`
+	Tables   []int           `json:"tables"`
+	Level    games.LevelName `json:"level"`
+	Games    []games.Name    `json:"games"`
+	Due      string          `json:"due,omitempty"`
+	Progress HomeProgress    `json:"progress"`
 }
 
 // HomeProgress is how much of an assignment's target is done.
@@ -53,15 +56,58 @@ type HomeGame struct {
 	Opponent  string    `json:"opponent"`
 }
 
-// HomeKind is a game the student may start, with its editions and the
-// options of its menu.
+// Catalogue is the registry as the browser reads it: every game in the
+// registry's order and every level name, with what the pages need to offer
+// them (the texts are the interface's, keyed by these names).
+type Catalogue struct {
+	Games  []HomeKind  `json:"games"`
+	Levels []HomeLevel `json:"levels"`
+}
+
+// HomeKind is a game the student may start, with its editions, the
+// options of its menu and its seats.
 type HomeKind struct {
-	Game     string   `json:"game"`
-	Editions []string `json:"editions"`
-	Options  []Option `json:"options,omitempty"`
-	// Combinable options make editions of their own (Multipli Cat's,
-	// Kind.Combinable).
-	Combinable []string `json:"combinable,omitempty"`
+	Game     games.Name      `json:"game"`
+	Editions []games.Edition `json:"editions"`
+	// Options are sent beside the edition at the start.
+	Options []games.Option `json:"options,omitempty"`
+	// Combinable options are spelled in the edition instead (Multipli
+	// Cat's, games.Option.InEdition).
+	Combinable       []string `json:"combinable,omitempty"`
+	MinOpponents     int      `json:"min_opponents"`
+	MaxOpponents     int      `json:"max_opponents"`
+	DefaultOpponents int      `json:"default_opponents"`
+	TwoStudents      bool     `json:"two_students,omitempty"`
+}
+
+// HomeLevel is a level name with its badge (games.LevelName.Badge) and, for
+// a ladder level, its tables.
+type HomeLevel struct {
+	Name   games.LevelName `json:"name"`
+	Badge  string          `json:"badge"`
+	Tables []int           `json:"tables,omitempty"`
+}
+
+// NewCatalogue reads the registry.
+func NewCatalogue() Catalogue {
+	var c Catalogue
+	for _, g := range games.Registry() {
+		hk := HomeKind{Game: g.Name, Editions: g.Editions, MinOpponents: g.MinOpponents, MaxOpponents: g.MaxOpponents,
+			DefaultOpponents: g.DefaultOpponents, TwoStudents: g.TwoStudents}
+		for _, o := range g.Options {
+			if o.InEdition {
+				hk.Combinable = append(hk.Combinable, o.Name)
+			} else {
+				hk.Options = append(hk.Options, o)
+			}
+		}
+		c.Games = append(c.Games, hk)
+	}
+	for _, n := range append(games.Ladder(), games.LevelCustom) {
+		d, _ := n.Deck()
+		c.Levels = append(c.Levels, HomeLevel{Name: n, Badge: n.Badge(), Tables: d.Tables})
+	}
+	return c
 }
 
 // HomeInvite is a classmate's invitation to a game.
@@ -87,12 +133,12 @@ func (s *Service) Home(ctx context.Context, studentID int64) (Home, error) {
 		return Home{}, err
 	}
 	wall := s.wall()
+	level, _ := games.ParseLevel(kid.Level) // unknown: not placed yet
+	cat := NewCatalogue()
 	h := Home{
-		Student:     HomeStudent{ID: kid.ID, Name: kid.DisplayName, Level: kid.Level},
+		Student:     HomeStudent{ID: kid.ID, Name: kid.DisplayName, Level: level},
 		Assignments: []HomeAssignment{}, Continue: []HomeGame{}, Invites: []HomeInvite{}, Classmates: []HomeClassmate{},
-	}
-	for _, name := range Order {
-		h.Games = append(h.Games, HomeKind{Game: name, Editions: kinds[name].Editions, Options: kinds[name].Options, Combinable: kinds[name].Combinable})
+		Games: cat.Games, Levels: cat.Levels,
 	}
 	as, err := s.store.ActiveAssignmentsFor(ctx, kid.ID, wall)
 	if err != nil {
@@ -158,7 +204,7 @@ func (s *Service) homeAssignment(ctx context.Context, studentID int64, a store.A
 		ha.Tables = tablesOf(info.LevelName)
 	}
 	if ha.Games == nil {
-		ha.Games = Order
+		ha.Games = games.Names()
 	}
 	if a.DueAt != nil {
 		ha.Due = a.DueAt.Format(time.DateOnly)
@@ -185,16 +231,9 @@ func (s *Service) homeAssignment(ctx context.Context, studentID int64, a store.A
 	return ha, nil
 }
 
-func tablesOf(level string) []int {
-	switch level {
-	case games.LevelGreen:
-		return games.Green().Tables
-	case games.LevelViolet:
-		return games.Violet().Tables
-	case "all-12":
-		return games.All(12).Tables
-	case games.LevelAll, "all-10":
-		return games.All(10).Tables
+func tablesOf(level games.LevelName) []int {
+	if l, ok := level.Deck(); ok {
+		return l.Tables
 	}
 	return []int{}
 }

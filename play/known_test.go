@@ -30,7 +30,7 @@ func TestKnownByHeartIsTheSameOnEveryScreen(t *testing.T) {
 		s := newService(st, clock)
 		kid := class(t, st, "Léa")[0]
 		require.NoError(t, st.RecordLevelChange(ctx, &store.LevelChange{StudentID: kid.ID, At: clock.Now(),
-			ToLevel: pedagogy.StepGreen, Decision: pedagogy.DecisionKeep}))
+			ToLevel: string(games.LevelGreen), Decision: pedagogy.DecisionKeep}))
 
 		var seq int64
 		play := func(sessionID int64, a, b, times int, ms int64) {
@@ -40,7 +40,7 @@ func TestKnownByHeartIsTheSameOnEveryScreen(t *testing.T) {
 				given, rt := a*b, ms
 				clock.Add(10 * time.Second)
 				batch = append(batch, store.Attempt{StudentID: kid.ID, PlaySessionID: sessionID, Game: "potion",
-					Level: games.LevelGreen, A: a, B: b, Given: &given, Correct: true, Kind: string(games.KindCapture),
+					Level: string(games.LevelGreen), A: a, B: b, Given: &given, Correct: true, Kind: string(games.KindCapture),
 					ResponseMS: &rt, Seq: seq, At: clock.Now()})
 			}
 			_, err := st.RecordAttempts(ctx, batch)
@@ -139,7 +139,7 @@ func TestKnownByHeartIsTheSameOnEveryScreen(t *testing.T) {
 
 		// The ladder's reason reads the same estimate (now, a moment after
 		// the last answers: nothing has faded yet).
-		ped.Level, ped.SessionsAtLevel = pedagogy.StepGreen, 1
+		ped.Level, ped.SessionsAtLevel = games.LevelGreen, 1
 		plan := m.Plan(ped, pedagogy.Constraint{}, now)
 		assert.Equal(t, inGreen, plan.Evidence.Known)
 		assert.True(t, slices.Contains(strings.Fields(plan.Reason.EN), "estimated"), plan.Reason.EN)

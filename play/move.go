@@ -76,7 +76,7 @@ func (s *Service) retryable(ctx context.Context, r MoveRequest) bool {
 	if err != nil {
 		return false
 	}
-	k, ok := KindOf(row.Game)
+	k, ok := KindOf(games.Name(row.Game))
 	return ok && k.RealTime
 }
 
@@ -234,7 +234,7 @@ func (s *Service) attemptRows(g *Game, attempts []games.Attempt, base int64, wal
 		}
 		out = append(out, store.Attempt{
 			StudentID: g.Seats[a.Seat].StudentID, PlaySessionID: g.SessionOf(a.Seat), GameID: &gameID,
-			Game: g.eng.Game(), Level: g.env.Level, A: a.A, B: a.B, Given: a.Given,
+			Game: g.eng.Game(), Level: string(g.env.Level), A: a.A, B: a.B, Given: a.Given,
 			Correct: a.Correct, Kind: string(a.Kind), ResponseMS: a.ResponseMS,
 			Seq: base + int64(i), At: wall,
 		})

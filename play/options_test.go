@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/store"
 	"github.com/multipli/multipli/store/storetest"
 )
@@ -21,19 +22,20 @@ func TestOptionsOfTheGamesMenuTurnTheEnginesRulesOn(t *testing.T) {
 		kid := class(t, st, "Léa")[0]
 		s := newService(st, newFakeClock())
 		for _, tc := range []struct {
-			game, edition string
-			opponents     int
-			options       []string
-			field         string
-			want          any
+			game      games.Name
+			edition   games.Edition
+			opponents int
+			options   []string
+			field     string
+			want      any
 		}{
-			{"potion", "3", 1, []string{OptionQuiz}, "quiz", true},
+			{"potion", "3", 1, []string{games.OptionQuiz}, "quiz", true},
 			{"potion", "4", 1, nil, "quiz", false},
-			{"cube", "1", 1, []string{OptionBonuses, OptionLevelDecks}, "bonuses", true},
-			{"cube", "4", 1, []string{OptionLevelDecks}, "level_decks", true},
-			{"cube", "4", 1, []string{OptionLevelDecks}, "bonuses", nil},
-			{"magicoa", "multiplication", 2, []string{OptionJunior}, "variant", "junior"},
-			{"magicoa", "classic", 3, []string{OptionExpert}, "variant", "expert"},
+			{"cube", "1", 1, []string{games.OptionBonuses, games.OptionLevelDecks}, "bonuses", true},
+			{"cube", "4", 1, []string{games.OptionLevelDecks}, "level_decks", true},
+			{"cube", "4", 1, []string{games.OptionLevelDecks}, "bonuses", nil},
+			{"magicoa", "multiplication", 2, []string{games.OptionJunior}, "variant", "junior"},
+			{"magicoa", "classic", 3, []string{games.OptionExpert}, "variant", "expert"},
 			{"magicoa", "multiplication", 2, nil, "variant", "standard"},
 		} {
 			res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: tc.game, Edition: tc.edition, Opponents: tc.opponents, Options: tc.options})
@@ -61,20 +63,21 @@ func TestStartRefusesOptionsThatDoNotApply(t *testing.T) {
 		kid := class(t, st, "Léa")[0]
 		s := newService(st, newFakeClock())
 		for _, tc := range []struct {
-			name          string
-			game, edition string
-			opponents     int
-			options       []string
-			field         string
+			name      string
+			game      games.Name
+			edition   games.Edition
+			opponents int
+			options   []string
+			field     string
 		}{
 			{"unknown option", "potion", "3", 1, []string{"turbo"}, "options"},
-			{"another game's option", "potion", "3", 1, []string{OptionBonuses}, "options"},
-			{"bonuses in #2 (no points)", "cube", "2", 1, []string{OptionBonuses}, "options"},
-			{"level decks in #3 (one deck)", "cube", "3", 1, []string{OptionLevelDecks}, "options"},
-			{"twice", "potion", "3", 1, []string{OptionQuiz, OptionQuiz}, "options"},
-			{"junior and expert", "magicoa", "multiplication", 2, []string{OptionJunior, OptionExpert}, "options"},
-			{"expert with two players", "magicoa", "multiplication", 1, []string{OptionExpert}, "opponents"},
-			{"expert with five players", "magicoa", "multiplication", 4, []string{OptionExpert}, "opponents"},
+			{"another game's option", "potion", "3", 1, []string{games.OptionBonuses}, "options"},
+			{"bonuses in #2 (no points)", "cube", "2", 1, []string{games.OptionBonuses}, "options"},
+			{"level decks in #3 (one deck)", "cube", "3", 1, []string{games.OptionLevelDecks}, "options"},
+			{"twice", "potion", "3", 1, []string{games.OptionQuiz, games.OptionQuiz}, "options"},
+			{"junior and expert", "magicoa", "multiplication", 2, []string{games.OptionJunior, games.OptionExpert}, "options"},
+			{"expert with two players", "magicoa", "multiplication", 1, []string{games.OptionExpert}, "opponents"},
+			{"expert with five players", "magicoa", "multiplication", 4, []string{games.OptionExpert}, "opponents"},
 		} {
 			_, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: tc.game, Edition: tc.edition, Opponents: tc.opponents, Options: tc.options})
 			var re *RequestError
@@ -93,14 +96,14 @@ func TestHomeListsTheOptionsOfEachGame(t *testing.T) {
 		kid := class(t, st, "Léa")[0]
 		h, err := newService(st, newFakeClock()).Home(context.Background(), kid.ID)
 		require.NoError(t, err)
-		names := map[string][]string{}
+		names := map[games.Name][]string{}
 		for _, g := range h.Games {
 			for _, o := range g.Options {
 				names[g.Game] = append(names[g.Game], o.Name)
 			}
 		}
-		assert.Equal(t, []string{OptionQuiz}, names["potion"])
-		assert.Equal(t, []string{OptionBonuses, OptionLevelDecks}, names["cube"])
-		assert.Equal(t, []string{OptionJunior, OptionExpert}, names["magicoa"])
+		assert.Equal(t, []string{games.OptionQuiz}, names["potion"])
+		assert.Equal(t, []string{games.OptionBonuses, games.OptionLevelDecks}, names["cube"])
+		assert.Equal(t, []string{games.OptionJunior, games.OptionExpert}, names["magicoa"])
 	})
 }

@@ -23,7 +23,7 @@ func TestStartDealsFromThePlanRecordsTheLevelAndTunesOpponents(t *testing.T) {
 		s := newService(st, newFakeClock())
 		res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: "magicoa", Edition: "multiplication", Opponents: 2})
 		require.NoError(t, err)
-		assert.Equal(t, "green", res.Session.Plan.LevelName, "a new student starts on green")
+		assert.Equal(t, games.LevelGreen, res.Session.Plan.LevelName, "a new student starts on green")
 		assert.NotEmpty(t, res.Session.Plan.Reason.EN)
 		assert.NotEmpty(t, res.Session.Plan.Reason.FR)
 		require.Len(t, res.Game.Seats, 3)
@@ -36,7 +36,13 @@ func TestStartDealsFromThePlanRecordsTheLevelAndTunesOpponents(t *testing.T) {
 
 		g, err := s.loadGame(ctx, res.Game.ID)
 		require.NoError(t, err)
-		want := s.model.TuneOpponentFor("magicoa", pedagogy.Student{Facts: map[games.Fact]pedagogy.FactState{}}, res.Session.Plan.Level, targetWin)
+		// The server tunes to the one target win share the calibration and
+		// the README use (pedagogy.DefaultTargetWin); the opponent tuned for
+		// another share (the 60 % the server once used) differs, so a
+		// server tuning to its own figure fails here.
+		blank := pedagogy.Student{Facts: map[games.Fact]pedagogy.FactState{}}
+		want := s.model.TuneOpponentFor(games.Magicoa, blank, res.Session.Plan.Level, pedagogy.DefaultTargetWin)
+		require.NotEqual(t, want, s.model.TuneOpponentFor(games.Magicoa, blank, res.Session.Plan.Level, 0.6), "the check tells the targets apart")
 		for _, seat := range g.Seats[1:] {
 			assert.Equal(t, games.SeatComputer, seat.Kind)
 			assert.Equal(t, want.Bot, seat.Bot, "computer tuned from the student's estimates")
@@ -65,7 +71,7 @@ func TestLevelChangeIsRecordedAndKeepsStudentsLevelCurrent(t *testing.T) {
 		wall := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
 		// A student on green who knows green cold is promoted to violet.
 		ped := fluentStudent(games.Green(), wall)
-		ped.Level, ped.SessionsAtLevel, ped.LevelSince = pedagogy.StepGreen, 5, wall.Add(-72*time.Hour)
+		ped.Level, ped.SessionsAtLevel, ped.LevelSince = games.LevelGreen, 5, wall.Add(-72*time.Hour)
 		savePedagogy(t, st, kid.ID, ped, wall)
 		s := newService(st, newFakeClock())
 		res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: "potion"})
@@ -122,7 +128,7 @@ func TestStudentWithNoTimersNeverGetsATimer(t *testing.T) {
 		clock := newFakeClock()
 		for _, k := range kids {
 			ped := fluentStudent(games.Green(), clock.Now())
-			ped.Level, ped.SessionsAtLevel = pedagogy.StepGreen, 1
+			ped.Level, ped.SessionsAtLevel = games.LevelGreen, 1
 			savePedagogy(t, st, k.ID, ped, clock.Now())
 		}
 		noTimers := true
@@ -149,8 +155,11 @@ func TestStudentWithNoTimersNeverGetsATimer(t *testing.T) {
 }
 
 func TestMovesStoreEveryAttemptFieldAndGamesPlayToTheirEnd(t *testing.T) {
-	for _, tc := range []struct{ game, edition string }{{"potion", "3"}, {"potion", "4"}, {"magicoa", "multiplication"}} {
-		t.Run(tc.game+"/"+tc.edition, func(t *testing.T) {
+	for _, tc := range []struct {
+		game    games.Name
+		edition games.Edition
+	}{{"potion", "3"}, {"potion", "4"}, {"magicoa", "multiplication"}} {
+		t.Run(games.Ref{Game: tc.game, Edition: tc.edition}.String(), func(t *testing.T) {
 			storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
 				ctx := context.Background()
 				kid := class(t, st, "Léa")[0]

@@ -96,10 +96,10 @@ type Answered struct {
 // student's level when the session started: a session asks its facts
 // throughout, as a game session keeps its deck.
 type practicePlan struct {
-	Practice bool       `json:"practice"`
-	Level    string     `json:"level,omitempty"`
-	Round    *round     `json:"round,omitempty"`
-	Last     *lastBatch `json:"last,omitempty"`
+	Practice bool            `json:"practice"`
+	Level    games.LevelName `json:"level,omitempty"`
+	Round    *round          `json:"round,omitempty"`
+	Last     *lastBatch      `json:"last,omitempty"`
 }
 
 // round is the questions asked together: numbered from First, asked at
@@ -210,7 +210,7 @@ func (p *practicePlan) take(answers []store.Answer, now time.Time, minAnswer tim
 // ask makes a round of n facts of the level, numbered from first, asked at
 // now: drawn at random (the level's weights), each fact in either order,
 // never the same pair twice in a row.
-func (s *Service) ask(level string, first int64, n int, now time.Time) *round {
+func (s *Service) ask(level games.LevelName, first int64, n int, now time.Time) *round {
 	l := pedagogy.StepLevel(level)
 	facts := l.Facts()
 	weights := make([]float64, len(facts))
@@ -257,7 +257,8 @@ func (s *Service) StartPractice(ctx context.Context, studentID int64, n int) (Pr
 		return PracticeStarted{}, err
 	}
 	wall := s.wall()
-	plan := practicePlan{Practice: true, Level: kid.Level, Round: s.ask(kid.Level, 1, n, wall)}
+	level, _ := games.ParseLevel(kid.Level) // not placed yet: tables 1–10
+	plan := practicePlan{Practice: true, Level: level, Round: s.ask(level, 1, n, wall)}
 	raw, err := plan.encode()
 	if err != nil {
 		return PracticeStarted{}, err

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/games/cats"
@@ -22,7 +21,7 @@ import (
 // Setup is what a game is dealt from: the plan's level and timer, the seats
 // and the edition the student chose.
 type Setup struct {
-	Edition string
+	Edition games.Edition
 	Level   games.Level
 	Seats   []games.Seat
 	// Timer is the plan's timer policy; disabled means no timer at all
@@ -33,56 +32,24 @@ type Setup struct {
 	// NoTimers is the teacher's setting (student or assignment): never a
 	// timer, even where the plan has none only for want of data.
 	NoTimers bool
-	// Options are the rules the child added from the game's menu (Kind.Options),
-	// already checked against the edition and the number of opponents.
+	// Options are the rules the child added from the game's menu
+	// (games.Game.Options), already checked against the edition and the
+	// number of opponents.
 	Options []string
 }
 
 // Has reports whether the child chose the option.
 func (s Setup) Has(option string) bool { return slices.Contains(s.Options, option) }
 
-// Option is a rule the booklet lets the players add to the basic game (a
-// variant, a special rule), offered in the game's own menu on the home.
-// Decision: the child chooses them, as players do at the table; the menu is
-// folded away, the basic game is what a start button and an assignment
-// give, so the home stays simple.
-type Option struct {
-	Name string `json:"name"`
-	// Editions the option applies to (none: every edition).
-	Editions []string `json:"editions,omitempty"`
-	// Excludes lists the options it cannot be combined with.
-	Excludes []string `json:"excludes,omitempty"`
-	// MinOpponents and MaxOpponents narrow the game's own bounds (0: as the game).
-	MinOpponents int `json:"min_opponents,omitempty"`
-	MaxOpponents int `json:"max_opponents,omitempty"`
-}
-
-// appliesTo reports whether the option applies to the edition.
-func (o Option) appliesTo(edition string) bool {
-	return len(o.Editions) == 0 || slices.Contains(o.Editions, edition)
-}
-
-// Options of the games (names as the home and the API send them).
-const (
-	OptionQuiz       = "quiz"        // MultipliPotion: type a product before laying
-	OptionBonuses    = "bonuses"     // Monster Cube: run and family bonuses
-	OptionLevelDecks = "level_decks" // Monster Cube: the three level decks in order
-	OptionJunior     = "junior"      // Magicoa: no powers
-	OptionExpert     = "expert"      // Magicoa: two games in a row, 3–4 players
-)
-
-// checkOptions refuses an option the game does not offer, one that does not
-// apply to the edition, a repeated or excluded one, and opponents outside an
+// checkOptions refuses an option the game does not offer, one spelled in
+// the edition (Multipli Cat's) sent beside it, one that does not apply to
+// the edition, a repeated or excluded one, and opponents outside an
 // option's bounds.
-func (k *Kind) checkOptions(edition string, options []string, opponents int) error {
+func (k *Kind) checkOptions(edition games.Edition, options []string, opponents int) error {
 	bad := &RequestError{Field: "options", Code: "bad_option"}
 	for i, name := range options {
-		j := slices.IndexFunc(k.Options, func(o Option) bool { return o.Name == name })
-		if j < 0 || slices.Contains(options[:i], name) {
-			return bad
-		}
-		o := k.Options[j]
-		if !o.appliesTo(edition) {
+		o, ok := k.Option(name)
+		if !ok || o.InEdition || slices.Contains(options[:i], name) || !o.AppliesTo(edition) {
 			return bad
 		}
 		for _, x := range o.Excludes {
@@ -97,95 +64,30 @@ func (k *Kind) checkOptions(edition string, options []string, opponents int) err
 	return nil
 }
 
-// Options of Multipli Cat's (booklet 002): the special cards, the infinite
-// game and the "Souris !" call for confirmed players. Decision: they are
-// options a child ticks on the game's card of the home, not editions, so
-// that they combine freely: the edition is "standard" (none) or the chosen
-// options joined by "+" in this order, e.g. "specials+souris". The booklet
-// advises starting without the special cards and keeps the call for
-// confirmed players, so every option is off unless ticked. The single
-// options ("specials", "infinite", "souris") were editions before and
-// still name the same games.
-const (
-	CatsSpecials = "specials"
-	CatsInfinite = "infinite"
-	CatsSouris   = "souris"
-)
-
-// catsOptions reads a Multipli Cat's edition.
-func catsOptions(edition string) (specials, infinite, souris bool) {
-	for _, o := range strings.Split(edition, "+") {
-		switch o {
-		case CatsSpecials:
-			specials = true
-		case CatsInfinite:
-			infinite = true
-		case CatsSouris:
-			souris = true
-		}
-	}
-	return specials, infinite, souris
-}
-
-// Kind is one of the four games as the platform offers it.
+// Kind is one game of the registry (games.Registry) with its engine.
 type Kind struct {
-	Name     string
-	Editions []string // the first is the default
-	// Hidden editions are accepted but not offered on the home.
-	Hidden []string
-	// Combinable are options a child may combine on top of the first
-	// edition (Multipli Cat's): an edition is then also any non-empty list
-	// of them joined by "+", in this order, each once.
-	Combinable []string
-	// MinOpponents, MaxOpponents and DefaultOpponents bound the computer
-	// (or classmate) seats beside the student's.
-	MinOpponents, MaxOpponents, DefaultOpponents int
-	// RealTime games are judged on the server clock as moves arrive and
-	// driven by a timer between moves (Multipli Cat's).
-	RealTime bool
-	// TwoStudents: a classmate may take the second seat, each on their own
-	// device (MultipliPotion turn by turn, Multipli Cat's in real time).
-	TwoStudents bool
-	// Options are the rules a child may add in the game's menu.
-	Options []Option
-	New     func(s Setup, seed uint64) (games.Engine, error)
-	Load    func(data []byte) (games.Engine, error)
+	games.Game
+	New  func(s Setup, seed uint64) (games.Engine, error)
+	Load func(data []byte) (games.Engine, error)
 }
 
-// HasEdition reports whether the game offers the edition.
-func (k *Kind) HasEdition(e string) bool {
-	if slices.Contains(k.Editions, e) || slices.Contains(k.Hidden, e) {
-		return true
-	}
-	if len(k.Combinable) == 0 || e == "" {
-		return false
-	}
-	last := -1
-	for _, o := range strings.Split(e, "+") {
-		i := slices.Index(k.Combinable, o)
-		if i <= last {
-			return false // unknown, repeated or out of order: one name per game
-		}
-		last = i
-	}
-	return true
+// engine is how play deals and restores one game's engine.
+type engine struct {
+	New  func(s Setup, seed uint64) (games.Engine, error)
+	Load func(data []byte) (games.Engine, error)
 }
 
-var kinds = map[string]*Kind{
-	"potion": {
-		Name: "potion", Editions: []string{"3", "4"},
-		MinOpponents: 1, MaxOpponents: 1, DefaultOpponents: 1, TwoStudents: true,
-		Options: []Option{{Name: OptionQuiz}},
+// engines pairs each game of the registry with its engine (a test checks
+// that every game has one and no engine is left without a game).
+var engines = map[games.Name]engine{
+	games.Potion: {
 		New: func(s Setup, seed uint64) (games.Engine, error) {
-			ed, _ := strconv.Atoi(s.Edition)
-			return asEngine(potion.New(potion.Config{Level: s.Level, Seats: s.Seats, Edition: ed, Quiz: s.Has(OptionQuiz)}, seed))
+			ed, _ := strconv.Atoi(string(s.Edition))
+			return asEngine(potion.New(potion.Config{Level: s.Level, Seats: s.Seats, Edition: ed, Quiz: s.Has(games.OptionQuiz)}, seed))
 		},
 		Load: func(b []byte) (games.Engine, error) { return asEngine(potion.Load(b)) },
 	},
-	"cats": {
-		// One opponent: the booklet's two-player game, two piles each.
-		Name: "cats", Editions: []string{"standard"}, Combinable: []string{CatsSpecials, CatsInfinite, CatsSouris},
-		MinOpponents: 1, MaxOpponents: 7, DefaultOpponents: 3, RealTime: true, TwoStudents: true,
+	games.Cats: {
 		New: func(s Setup, seed uint64) (games.Engine, error) {
 			// Decision: a slap needs a reaction window to be judged in, so
 			// Multipli Cat's cannot switch it off; a student without timers
@@ -199,24 +101,19 @@ var kinds = map[string]*Kind{
 			case s.TimerEnabled && s.WindowMS > 0:
 				window = s.WindowMS
 			}
-			specials, infinite, souris := catsOptions(s.Edition)
-			return asEngine(cats.New(cats.Config{Level: s.Level, Seats: s.Seats, Specials: specials, WindowMS: window,
-				Infinite: infinite, SourisCall: souris}, seed))
+			k, _ := games.Lookup(games.Cats)
+			return asEngine(cats.New(cats.Config{Level: s.Level, Seats: s.Seats, WindowMS: window,
+				Specials:   k.EditionHas(s.Edition, games.OptionSpecials),
+				Infinite:   k.EditionHas(s.Edition, games.OptionInfinite),
+				SourisCall: k.EditionHas(s.Edition, games.OptionSouris)}, seed))
 		},
 		Load: func(b []byte) (games.Engine, error) { return asEngine(cats.Load(b)) },
 	},
-	"cube": {
-		Name: "cube", Editions: []string{"1", "2", "3", "4"},
-		MinOpponents: 0, MaxOpponents: 3, DefaultOpponents: 1,
-		// The booklet's special rules: the bonuses are extra victory points,
-		// so they go with the rule sets scored in points (#1, #4; #3 counts
-		// stars and #2 has no score); the level decks change the order of
-		// the cards, which #3 (codes 1–18, one deck) does not have.
-		Options: []Option{{Name: OptionBonuses, Editions: []string{"1", "4"}}, {Name: OptionLevelDecks, Editions: []string{"1", "2", "4"}}},
+	games.Cube: {
 		New: func(s Setup, seed uint64) (games.Engine, error) {
-			rules, _ := strconv.Atoi(s.Edition)
+			rules, _ := strconv.Atoi(string(s.Edition))
 			cfg := cube.DefaultConfig(rules, s.Level, s.Seats)
-			cfg.Bonuses, cfg.LevelDecks = s.Has(OptionBonuses), s.Has(OptionLevelDecks)
+			cfg.Bonuses, cfg.LevelDecks = s.Has(games.OptionBonuses), s.Has(games.OptionLevelDecks)
 			// The booklet's 10 s per turn, longer if the plan gives the
 			// student more time per fact; none without timers.
 			cfg.TurnMS = 0
@@ -227,36 +124,42 @@ var kinds = map[string]*Kind{
 		},
 		Load: func(b []byte) (games.Engine, error) { return asEngine(cube.Load(b)) },
 	},
-	"magicoa": {
-		Name: "magicoa", Editions: []string{magicoa.Multiplication, magicoa.Classic},
-		MinOpponents: 1, MaxOpponents: 5, DefaultOpponents: 2,
-		// The booklet's variants: Junior (no powers) and Expert (two games in
-		// a row, 3 or 4 players).
-		Options: []Option{
-			{Name: OptionJunior, Excludes: []string{OptionExpert}},
-			{Name: OptionExpert, Excludes: []string{OptionJunior}, MinOpponents: 2, MaxOpponents: 3},
-		},
+	games.Magicoa: {
 		New: func(s Setup, seed uint64) (games.Engine, error) {
 			variant := magicoa.Standard
 			switch {
-			case s.Has(OptionJunior):
+			case s.Has(games.OptionJunior):
 				variant = magicoa.Junior
-			case s.Has(OptionExpert):
+			case s.Has(games.OptionExpert):
 				variant = magicoa.Expert
 			}
-			return asEngine(magicoa.New(magicoa.Config{Level: s.Level, Seats: s.Seats, Edition: s.Edition, Variant: variant}, seed))
+			return asEngine(magicoa.New(magicoa.Config{Level: s.Level, Seats: s.Seats, Edition: string(s.Edition), Variant: variant}, seed))
 		},
 		Load: func(b []byte) (games.Engine, error) { return asEngine(magicoa.Load(b)) },
 	},
 }
 
-// Order is the order the games are offered in.
-var Order = []string{"potion", "cats", "cube", "magicoa"}
+// kinds are the registry's games with their engines, in the registry's order.
+var kinds = func() []*Kind {
+	var out []*Kind
+	for _, g := range games.Registry() {
+		e := engines[g.Name]
+		out = append(out, &Kind{Game: g, New: e.New, Load: e.Load})
+	}
+	return out
+}()
+
+// Kinds lists the games in the registry's order.
+func Kinds() []*Kind { return slices.Clone(kinds) }
 
 // KindOf finds a game by name.
-func KindOf(name string) (*Kind, bool) {
-	k, ok := kinds[name]
-	return k, ok
+func KindOf(name games.Name) (*Kind, bool) {
+	for _, k := range kinds {
+		if k.Name == name {
+			return k, true
+		}
+	}
+	return nil, false
 }
 
 // asEngine keeps a failed New or Load from becoming a non-nil interface
@@ -269,8 +172,8 @@ func asEngine[T games.Engine](g T, err error) (games.Engine, error) {
 }
 
 // loadEngine restores a saved engine of the named game.
-func loadEngine(name string, data json.RawMessage) (games.Engine, error) {
-	k, ok := kinds[name]
+func loadEngine(name games.Name, data json.RawMessage) (games.Engine, error) {
+	k, ok := KindOf(name)
 	if !ok {
 		return nil, fmt.Errorf("play: unknown game %q", name)
 	}

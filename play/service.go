@@ -99,21 +99,21 @@ type AttemptDTO struct {
 
 // GameDTO is a game as one seat sees it (PLAY_API.md).
 type GameDTO struct {
-	ID        int64         `json:"id"`
-	SessionID int64         `json:"session_id"`
-	Game      string        `json:"game"`
-	Edition   string        `json:"edition"`
-	Version   int           `json:"version"`
-	Seat      int           `json:"seat"`
-	Seats     []SeatDTO     `json:"seats"`
-	Level     string        `json:"level"`
-	View      any           `json:"view"`
-	Events    []games.Event `json:"events"`
-	Attempts  []AttemptDTO  `json:"attempts"`
-	Over      bool          `json:"over"`
-	Result    games.Result  `json:"result"`
-	Now       int64         `json:"now"`
-	RealTime  bool          `json:"real_time"`
+	ID        int64           `json:"id"`
+	SessionID int64           `json:"session_id"`
+	Game      string          `json:"game"`
+	Edition   string          `json:"edition"`
+	Version   int             `json:"version"`
+	Seat      int             `json:"seat"`
+	Seats     []SeatDTO       `json:"seats"`
+	Level     games.LevelName `json:"level"`
+	View      any             `json:"view"`
+	Events    []games.Event   `json:"events"`
+	Attempts  []AttemptDTO    `json:"attempts"`
+	Over      bool            `json:"over"`
+	Result    games.Result    `json:"result"`
+	Now       int64           `json:"now"`
+	RealTime  bool            `json:"real_time"`
 	// LastSeq is the seq of the seat's last applied move: the page numbers
 	// its next move above it (after a reload too).
 	LastSeq int64 `json:"last_seq"`

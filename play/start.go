@@ -16,9 +16,9 @@ import (
 // StartRequest starts a session and deals its game.
 type StartRequest struct {
 	StudentID int64
-	Game      string
-	Edition   string // "" takes the game's first edition
-	Opponents int    // 0 takes the game's default
+	Game      games.Name
+	Edition   games.Edition // "" takes the game's first edition
+	Opponents int           // 0 takes the game's default
 	// ClassmateID invites a classmate to the second seat (MultipliPotion,
 	// Multipli Cat's); the other opponents are computers.
 	ClassmateID int64
@@ -29,12 +29,12 @@ type StartRequest struct {
 // PlanDTO is the plan as the interface shows it.
 type PlanDTO struct {
 	Level     games.Level          `json:"level"`
-	LevelName string               `json:"level_name"`
+	LevelName games.LevelName      `json:"level_name"`
 	Decision  string               `json:"decision"`
 	Reason    games.Message        `json:"reason"`
 	Timer     pedagogy.TimerPolicy `json:"timer"`
 	Opponents []pedagogy.Opponent  `json:"opponents,omitempty"`
-	Step      string               `json:"step,omitempty"`
+	Step      games.LevelName      `json:"step,omitempty"`
 	Review    bool                 `json:"review,omitempty"`
 }
 
@@ -54,17 +54,12 @@ type Started struct {
 // facts fluent when the session started (for the end-of-session summary).
 type sessionPlan struct {
 	PlanDTO
-	Game         string       `json:"game"`
-	Edition      string       `json:"edition"`
-	Options      []string     `json:"options,omitempty"`
-	FluentBefore []games.Fact `json:"fluent_before"`
-	InvitedBy    int64        `json:"invited_by,omitempty"`
+	Game         games.Name    `json:"game"`
+	Edition      games.Edition `json:"edition"`
+	Options      []string      `json:"options,omitempty"`
+	FluentBefore []games.Fact  `json:"fluent_before"`
+	InvitedBy    int64         `json:"invited_by,omitempty"`
 }
-
-// targetWin is the share of exchanges a tuned computer opponent leaves the
-// student: a little over half, so that a child wins more often than not
-// but has to play well (pedagogy.TuneOpponent).
-const targetWin = 0.6
 
 // computerNames are the computer players' names (the same in both languages).
 var computerNames = []string{"Pixel", "Moka", "Nova", "Biscuit", "Zébulon", "Réglisse", "Tornade"}
@@ -140,7 +135,7 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 	if computers > 0 {
 		// The pedagogy's calibration of each game (measured on the engines'
 		// own bots) where it has one; Monster Cube's is rule set #4's.
-		opp := s.model.TuneOpponentFor(k.Name, pst, plan.Level, targetWin)
+		opp := s.model.TuneOpponentFor(k.Name, pst, plan.Level, pedagogy.DefaultTargetWin)
 		for i := range computers {
 			tuned = append(tuned, opp)
 			seats = append(seats, Seat{Seat: opp.Seat(computerNames[i%len(computerNames)])})
@@ -181,7 +176,7 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 			return nil, err
 		}
 		g.Row = store.Game{
-			PlaySessionID: sessionID, Game: k.Name, Edition: r.Edition, Seats: string(seatsJSON), State: state,
+			PlaySessionID: sessionID, Game: string(k.Name), Edition: string(r.Edition), Seats: string(seatsJSON), State: state,
 			Status: g.status(), CreatedAt: wall, UpdatedAt: wall,
 		}
 		return &g.Row, nil
@@ -198,7 +193,7 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 
 // newSession is a play session about to start, with its plan: the plan
 // shown, the game, and the facts fluent now (for the end-of-session summary).
-func (s *Service) newSession(ctx context.Context, studentID int64, assignmentID *int64, p PlanDTO, game, edition string, options []string, invitedBy int64, wall time.Time) (store.PlaySession, error) {
+func (s *Service) newSession(ctx context.Context, studentID int64, assignmentID *int64, p PlanDTO, game games.Name, edition games.Edition, options []string, invitedBy int64, wall time.Time) (store.PlaySession, error) {
 	stats, err := s.store.FactStatsOf(ctx, studentID)
 	if err != nil {
 		return store.PlaySession{}, err
@@ -236,7 +231,7 @@ func (s *Service) join(ctx context.Context, g *Game, seat int, wall time.Time) (
 	if ps, err := s.store.PlaySession(ctx, g.Row.PlaySessionID); err == nil {
 		_ = json.Unmarshal([]byte(ps.Plan), &inviter)
 	}
-	ps, err := s.createSession(ctx, g.Seats[seat].StudentID, nil, inviter.PlanDTO, g.Row.Game, g.Row.Edition, inviter.Options, g.Seats[0].StudentID, wall)
+	ps, err := s.createSession(ctx, g.Seats[seat].StudentID, nil, inviter.PlanDTO, g.Kind.Name, games.Edition(g.Row.Edition), inviter.Options, g.Seats[0].StudentID, wall)
 	if err != nil {
 		return false, err
 	}
@@ -247,7 +242,7 @@ func (s *Service) join(ctx context.Context, g *Game, seat int, wall time.Time) (
 
 // constraintFor reads the teacher's current assignment that allows the game
 // (the newest one) into a pedagogy constraint.
-func (s *Service) constraintFor(ctx context.Context, studentID int64, game string, wall time.Time) (pedagogy.Constraint, *int64, error) {
+func (s *Service) constraintFor(ctx context.Context, studentID int64, game games.Name, wall time.Time) (pedagogy.Constraint, *int64, error) {
 	as, err := s.store.ActiveAssignmentsFor(ctx, studentID, wall)
 	if err != nil {
 		return pedagogy.Constraint{}, nil, err
@@ -261,13 +256,8 @@ func (s *Service) constraintFor(ctx context.Context, studentID int64, game strin
 		switch {
 		case len(info.Tables) > 0 && info.LevelName == games.LevelCustom:
 			c.Tables = info.Tables
-		case info.LevelName == games.LevelGreen, info.LevelName == games.LevelViolet:
+		case slices.Contains(games.Ladder(), info.LevelName):
 			c.FixedLevel = info.LevelName
-		case info.LevelName == games.LevelAll:
-			c.FixedLevel = pedagogy.StepAll10
-			if slices.Contains(info.Tables, 12) {
-				c.FixedLevel = pedagogy.StepAll12
-			}
 		}
 		id := a.ID
 		return c, &id, nil

@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 
+	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/pedagogy"
 	"github.com/multipli/multipli/store"
 )
@@ -22,9 +23,9 @@ func (s *Service) pedagogyStudent(ctx context.Context, kid store.Student) (pedag
 
 // assignmentInfo is what the pipeline reads of an assignment.
 type assignmentInfo struct {
-	LevelName string
+	LevelName games.LevelName
 	Tables    []int
-	Games     []string
+	Games     []games.Name
 	Target    struct {
 		Count int
 		Unit  string
@@ -38,7 +39,12 @@ type assignmentInfo struct {
 // the teacher wrote (shown in both languages as written).
 func readAssignment(a store.Assignment) assignmentInfo {
 	v := a.View(nil)
-	info := assignmentInfo{LevelName: v.Level.Name, Tables: v.Level.Tables, Games: v.Games, TitleEN: v.Title, TitleFR: v.Title}
+	info := assignmentInfo{LevelName: v.Level.Name, Tables: v.Level.Tables, TitleEN: v.Title, TitleFR: v.Title}
+	for _, g := range v.Games {
+		if n, err := games.ParseName(g); err == nil {
+			info.Games = append(info.Games, n)
+		}
+	}
 	info.Target.Count, info.Target.Unit = v.Target.PerWeek, v.Target.Unit
 	if info.Target.Unit == "" {
 		info.Target.Unit = "sessions"

@@ -14,9 +14,6 @@ import (
 	"github.com/multipli/multipli/store"
 )
 
-// assignmentGames are the games an assignment may name (concepts.md).
-var assignmentGames = []string{"potion", "cats", "magicoa", "cube"}
-
 // Limits of an assignment's target: a week holds at most 7 days of 3 hours.
 const (
 	maxTargetMinutes  = 600
@@ -138,8 +135,9 @@ func (r assignmentRequest) apply(a *dashboard.Assignment, students map[int64]boo
 		return invalid("tables", "level_or_table")
 	}
 	if r.Level != nil {
-		l := store.LevelOf(*r.Level)
-		if l.Name == "" || strings.HasPrefix(strings.TrimSpace(*r.Level), "{") {
+		n, err := games.ParseLevel(*r.Level)
+		l, ok := n.Deck()
+		if err != nil || !ok {
 			return invalid("level", "bad_level", "level", *r.Level)
 		}
 		a.Level = l
@@ -157,11 +155,17 @@ func (r assignmentRequest) apply(a *dashboard.Assignment, students map[int64]boo
 	}
 	if r.Games != nil {
 		for _, g := range r.Games {
-			if !slices.Contains(assignmentGames, g) {
+			if _, err := games.ParseName(g); err != nil {
 				return invalid("games", "bad_game", "game", g)
 			}
 		}
-		a.Games = slices.Compact(slices.Sorted(slices.Values(r.Games)))
+		// Stored in the registry's order, each once.
+		a.Games = nil
+		for _, n := range games.Names() {
+			if slices.Contains(r.Games, string(n)) {
+				a.Games = append(a.Games, string(n))
+			}
+		}
 	}
 	if r.Target != nil {
 		t := dashboard.Target(*r.Target)

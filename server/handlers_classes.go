@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/server/credential"
 	"github.com/multipli/multipli/store"
 )
@@ -243,7 +244,7 @@ func (s *Server) handleStudentsAdd(c echo.Context) error {
 		}
 		students = append(students, store.Student{
 			DisplayName: name, SecretKind: req.SecretKind, SecretHash: hash,
-			CardSecret: s.sealer.Seal(secret), Level: "green", CreatedAt: s.now(),
+			CardSecret: s.sealer.Seal(secret), Level: string(games.Ladder()[0]), CreatedAt: s.now(),
 		})
 		secrets = append(secrets, secret)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/multipli/multipli/dashboard"
+	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/store"
 )
 
@@ -40,7 +41,7 @@ type assignmentCellJSON struct {
 type classRowJSON struct {
 	StudentID   int64               `json:"student_id"`
 	Name        string              `json:"name"`
-	Level       string              `json:"level"`
+	Level       games.LevelName     `json:"level"`
 	LevelLabel  string              `json:"level_label"`
 	LastPlayed  *time.Time          `json:"last_played"`
 	LastText    string              `json:"last_text"`

@@ -11,6 +11,7 @@ import (
 
 	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/dashboard"
+	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/store"
 )
 
@@ -196,6 +197,33 @@ type dashAssignmentsPage struct {
 	Students    []store.Student
 	Names       map[int64]string
 	Today       string
+	// Levels and Games are the registry's, in its order (the form offers
+	// no list of its own).
+	Levels []levelChoice
+	Games  []games.Game
+}
+
+// levelChoice is a ladder level of the assignment form and the key of its
+// label in dashLabels.
+type levelChoice struct {
+	Name games.LevelName
+	Key  string
+}
+
+// levelChoices lists the ladder's levels with their labels' keys.
+func levelChoices() []levelChoice {
+	var out []levelChoice
+	for _, n := range games.Ladder() {
+		key := "level_" + string(n)
+		switch n {
+		case games.LevelAll10:
+			key = "level_all"
+		case games.LevelAll12:
+			key = "level_all12"
+		}
+		out = append(out, levelChoice{Name: n, Key: key})
+	}
+	return out
 }
 
 func (s *Server) handleAssignmentsPage(c echo.Context) error {
@@ -216,7 +244,8 @@ func (s *Server) handleAssignmentsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := dashAssignmentsPage{pageBase: newPageBase(c, cl.Name), Class: cl, Assignments: list, Students: kids, Names: map[int64]string{}, Today: s.now().Format(dateLayout)}
+	p := dashAssignmentsPage{pageBase: newPageBase(c, cl.Name), Class: cl, Assignments: list, Students: kids, Names: map[int64]string{}, Today: s.now().Format(dateLayout),
+		Levels: levelChoices(), Games: games.Registry()}
 	for _, k := range kids {
 		p.Names[k.ID] = k.DisplayName
 	}

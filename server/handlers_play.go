@@ -19,6 +19,12 @@ import (
 // The engines judge every move on the server; the client's word is never
 // taken for a product, a time or a result.
 
+// handleGames serves the registry of games and levels (games.Registry),
+// the one list the pages read instead of a copy of their own.
+func (s *Server) handleGames(c echo.Context) error {
+	return c.JSON(http.StatusOK, play.NewCatalogue())
+}
+
 func (s *Server) handlePlayHome(c echo.Context) error {
 	h, err := s.play.Home(c.Request().Context(), me(c).ID)
 	if err != nil {
@@ -28,11 +34,11 @@ func (s *Server) handlePlayHome(c echo.Context) error {
 }
 
 type startBody struct {
-	Game        string `json:"game"`
-	Edition     string `json:"edition"`
-	Opponents   int    `json:"opponents"`
-	ClassmateID int64  `json:"classmate_id"`
-	// Options are rules added from the game's menu (play.Kind.Options).
+	Game        games.Name    `json:"game"`
+	Edition     games.Edition `json:"edition"`
+	Opponents   int           `json:"opponents"`
+	ClassmateID int64         `json:"classmate_id"`
+	// Options are rules added from the game's menu (games.Game.Options).
 	Options []string `json:"options"`
 }
 

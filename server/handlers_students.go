@@ -3,11 +3,13 @@ package server
 import (
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/server/credential"
 	"github.com/multipli/multipli/store"
 )
@@ -71,9 +73,6 @@ type studentUpdateRequest struct {
 	Level    *string `json:"level"`
 }
 
-// levels a teacher may set by hand; the pedagogy moves students between them.
-var levels = []string{"green", "violet", "all"}
-
 func (s *Server) handleStudentUpdate(c echo.Context) error {
 	st, err := s.visibleStudent(c)
 	if err != nil {
@@ -90,8 +89,12 @@ func (s *Server) handleStudentUpdate(c echo.Context) error {
 		}
 		req.Name = &n
 	}
-	if req.Level != nil && !contains(levels, *req.Level) {
-		return invalid("level", "bad_level", "level", *req.Level)
+	// A teacher may set a ladder level by hand; the pedagogy moves
+	// students along the ladder from there.
+	if req.Level != nil {
+		if n, err := games.ParseLevel(*req.Level); err != nil || !slices.Contains(games.Ladder(), n) {
+			return invalid("level", "bad_level", "level", *req.Level)
+		}
 	}
 	ctx := c.Request().Context()
 	err = s.store.UpdateStudent(ctx, st.ID, store.StudentUpdate{DisplayName: req.Name, NoTimers: req.NoTimers, Level: req.Level})
@@ -106,15 +109,6 @@ func (s *Server) handleStudentUpdate(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, toStudentJSON(st))
-}
-
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 type secretRequest struct {

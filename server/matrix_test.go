@@ -150,6 +150,7 @@ var matrix = map[string]matrixEntry{
 	}},
 
 	// play
+	"GET /api/v1/games":                  {expect: open(200), path: fixed("/api/v1/games")},
 	"GET /api/v1/play/home":              {expect: studentsOnly(200), path: fixed("/api/v1/play/home")},
 	"POST /api/v1/play/sessions":         {expect: studentsOnly(201), path: fixed("/api/v1/play/sessions"), body: constBody(map[string]any{"game": "potion"})},
 	"POST /api/v1/play/sessions/:id/end": {expect: studentsOnly(404), path: fixed("/api/v1/play/sessions/999999/end")},

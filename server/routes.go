@@ -86,6 +86,7 @@ func (s *Server) routes() []Route {
 		{http.MethodGet, "/classes/:id/cards", teachers, s.handleLoginCards},
 
 		// play
+		{http.MethodGet, api + "/games", anyone, s.handleGames},
 		{http.MethodGet, api + "/play/home", students, s.handlePlayHome},
 		{http.MethodPost, api + "/play/sessions", students, s.handlePlayStart},
 		{http.MethodPost, api + "/play/sessions/:id/end", students, s.handlePlayEnd},

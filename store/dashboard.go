@@ -102,19 +102,14 @@ func (d Dashboards) summaries(ctx context.Context, where string, arg any) ([]das
 	return ordered, nil
 }
 
-// LevelOf reads a student's level as stored: a ladder step name ("green",
-// "violet", "all" or "all-10", "all-12") or a games.Level as JSON. Unknown
-// text reads as no level, which the pages show as "not placed yet".
+// LevelOf reads a student's level as stored: a ladder step name
+// (games.ParseLevel) or a games.Level as JSON. Unknown text, and custom
+// without its tables, read as no level, which the pages show as "not placed
+// yet".
 func LevelOf(stored string) games.Level {
-	switch strings.TrimSpace(stored) {
-	case games.LevelGreen:
-		return games.Green()
-	case games.LevelViolet:
-		return games.Violet()
-	case games.LevelAll, "all-10":
-		return games.All(10)
-	case "all-12":
-		return games.All(12)
+	if n, err := games.ParseLevel(strings.TrimSpace(stored)); err == nil {
+		l, _ := n.Deck()
+		return l
 	}
 	var l games.Level
 	if strings.HasPrefix(strings.TrimSpace(stored), "{") && json.Unmarshal([]byte(stored), &l) == nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/migrations"
 	"github.com/multipli/multipli/pedagogy"
 	"github.com/multipli/multipli/store"
@@ -77,7 +78,7 @@ func TestAModelSavedOutsideTheWritePathIsWhatTheNextAnswerBuildsOn(t *testing.T)
 		var got pedagogy.Student
 		require.NoError(t, json.Unmarshal([]byte(m.Model), &got))
 		assert.True(t, got.NoTimers, "the teacher's setting saved by hand survives the next answers")
-		assert.Equal(t, "violet", got.Level)
+		assert.Equal(t, games.LevelViolet, got.Level)
 	})
 }
 

@@ -5,6 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/multipli/multipli/games"
 )
 
 // runSimulate dispatches to the game simulations (simulate --game NAME …) and
@@ -18,7 +21,7 @@ func runSimulate(ctx context.Context, args []string, getenv func(string) string,
 	}
 	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	game := fs.String("game", "", "potion, cats, cube or magicoa")
+	game := fs.String("game", "", gameList())
 	// The game's own flags follow; only --game is read here.
 	if len(args) < 1 {
 		fs.Usage()
@@ -28,15 +31,24 @@ func runSimulate(ctx context.Context, args []string, getenv func(string) string,
 		return err
 	}
 	rest := args[min(2, len(args)):]
-	switch *game {
-	case "potion":
+	switch games.Name(*game) {
+	case games.Potion:
 		return simulatePotion(ctx, rest, stdout, stderr)
-	case "cats":
+	case games.Cats:
 		return simulateCats(ctx, rest, stdout, stderr)
-	case "cube":
+	case games.Cube:
 		return simulateCube(ctx, rest, stdout, stderr)
-	case "magicoa":
+	case games.Magicoa:
 		return simulateMagicoa(ctx, rest, stdout, stderr)
 	}
-	return fmt.Errorf("simulate: unknown game %q (potion, cats, cube, magicoa)", *game)
+	return fmt.Errorf("simulate: unknown game %q (%s)", *game, gameList())
+}
+
+// gameList names the games of the registry, in its order.
+func gameList() string {
+	var names []string
+	for _, n := range games.Names() {
+		names = append(names, string(n))
+	}
+	return strings.Join(names, ", ")
 }

@@ -22,7 +22,7 @@ func simulateCats(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	n := fs.Int("games", 1000, "games per line of the tables")
 	seed := fs.Uint64("seed", 1, "first seed (games use seed, seed+1, …)")
 	players := fs.Int("players", 4, "players, 3 to 8")
-	deck := fs.String("deck", "full", "1-5 … 1-9 or full (booklet part V), green, violet, all12, or tables like 7,8")
+	deck := fs.String("deck", "full", "1-5 … 1-9 or full (booklet part V), a level name (green, violet, all-10, all-12), or tables like 7,8")
 	specials := fs.Bool("specials", true, "play with the special cards")
 	studentMS := fs.Int("student-ms", 1500, "median reaction of the student-like seat in the reaction table")
 	if err := fs.Parse(args); err != nil {
@@ -97,15 +97,13 @@ func simulateCats(ctx context.Context, args []string, stdout, stderr io.Writer) 
 
 // catsDeckLevel reads --deck.
 func catsDeckLevel(s string) (games.Level, error) {
-	switch s {
-	case "full":
+	if s == "full" {
 		return cats.LearningLevel(10), nil
-	case "green":
-		return games.Green(), nil
-	case "violet":
-		return games.Violet(), nil
-	case "all12":
-		return games.All(12), nil
+	}
+	if n, err := games.ParseLevel(s); err == nil {
+		if l, ok := n.Deck(); ok {
+			return l, nil
+		}
 	}
 	if k, ok := strings.CutPrefix(s, "1-"); ok {
 		if t, err := strconv.Atoi(k); err == nil && t >= 1 && t <= 10 {

@@ -21,7 +21,7 @@ func simulateCube(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	turnMS := fs.Int("turn-ms", cube.DefaultTurnMS, "turn timer of #3 and #4 in ms (0: off)")
 	bonuses := fs.Bool("bonuses", false, "special rules: run and family bonuses")
 	decks := fs.Bool("level-decks", false, "special rules: the three level decks in order")
-	level := fs.String("level", "all", "deck level: green, violet or all")
+	level := fs.String("level", "", "deck level: a level name (green, violet, all-10, all-12); empty: the box, tables 1–9")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -29,9 +29,14 @@ func simulateCube(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *rules < 1 || *rules > 4 {
 		return fmt.Errorf("simulate: --rules must be 1..4")
 	}
-	lvl := map[string]games.Level{"green": games.Green(), "violet": games.Violet(), "all": games.All(9)}[*level]
-	if lvl.Name == "" {
-		return fmt.Errorf("simulate: --level must be green, violet or all")
+	var lvl games.Level // empty: cube.Simulate deals the box
+	if *level != "" {
+		n, err := games.ParseLevel(*level)
+		l, ok := n.Deck()
+		if err != nil || !ok {
+			return fmt.Errorf("simulate: --level must be a level name (green, violet, all-10, all-12)")
+		}
+		lvl = l
 	}
 	rep := cube.Simulate(cube.SimOptions{Rules: *rules, Games: *n, Seed: *seed, Level: lvl, TurnMS: *turnMS, Bonuses: *bonuses, LevelDecks: *decks})
 	if *asJSON {

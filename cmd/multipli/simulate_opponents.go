@@ -10,11 +10,13 @@ import (
 	"os"
 
 	"github.com/multipli/multipli/calibrate"
+	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/pedagogy"
 )
 
-// opponentGames is every calibrated game, in the tables' order.
-var opponentGames = []string{pedagogy.GamePotion, pedagogy.GameCats, pedagogy.GameCube, pedagogy.GameMagicoa}
+// opponentGames is every calibrated game, in the registry's order (the
+// tables' order).
+var opponentGames = games.Names()
 
 // simulateOpponents measures how often student stand-ins win against the
 // computer opponents (calibrate.Measure), prints the tables, optionally
@@ -23,7 +25,7 @@ var opponentGames = []string{pedagogy.GamePotion, pedagogy.GameCats, pedagogy.Ga
 func simulateOpponents(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("simulate opponents", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	only := fs.String("game", "", "one game (potion, cats, cube, magicoa); empty: all")
+	only := fs.String("game", "", "one game ("+gameList()+"); empty: all")
 	n := fs.Int("games", 0, "games per cell of the grid (0: each game's default)")
 	seed := fs.Uint64("seed", 1, "first seed")
 	write := fs.String("write", "", "write the calibration to this Go file (pedagogy/opponent_tables.go)")
@@ -36,33 +38,33 @@ func simulateOpponents(ctx context.Context, args []string, stdout, stderr io.Wri
 	}
 	list := opponentGames
 	if *only != "" {
-		if _, ok := calibrate.SpecFor(*only); !ok {
+		if _, ok := calibrate.SpecFor(games.Name(*only)); !ok {
 			return fmt.Errorf("simulate opponents: unknown game %q", *only)
 		}
-		list = []string{*only}
+		list = []games.Name{games.Name(*only)}
 	}
 	m := pedagogy.DefaultModel()
-	cals := map[string]pedagogy.Calibration{}
+	cals := map[games.Name]pedagogy.Calibration{}
 	if !*skip {
 		for _, game := range list {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 			spec, _ := calibrate.SpecFor(game)
-			games := spec.Games
+			played := spec.Games
 			if *n > 0 {
-				games = *n
+				played = *n
 			}
-			cal, err := calibrate.Measure(m, spec, games, *seed, *workers)
+			cal, err := calibrate.Measure(m, spec, played, *seed, *workers)
 			if err != nil {
 				return fmt.Errorf("simulate opponents: %w", err)
 			}
 			cals[game] = cal
 			what := "games won"
-			if game == pedagogy.GameCats {
+			if game == games.Cats {
 				what = "exchanges won"
 			}
-			fmt.Fprintf(stdout, "\n### %s: %s by the student (%d games a cell, seed %d)\n", game, what, games, *seed)
+			fmt.Fprintf(stdout, "\n### %s: %s by the student (%d games a cell, seed %d)\n", game, what, played, *seed)
 			calibrate.WriteMarkdown(stdout, game, cal)
 		}
 	}

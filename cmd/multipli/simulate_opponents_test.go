@@ -23,7 +23,7 @@ func TestSimulateOpponentsPrintsTablesWritesGoAndChecks(t *testing.T) {
 	src, err := os.ReadFile(file)
 	require.NoError(t, err)
 	assert.Contains(t, string(src), "package pedagogy")
-	assert.Contains(t, string(src), "GamePotion: {")
+	assert.Contains(t, string(src), "games.Potion: {")
 }
 
 func TestSimulateOpponentsRejectsAnUnknownGame(t *testing.T) {

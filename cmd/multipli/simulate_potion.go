@@ -19,8 +19,8 @@ func simulatePotion(ctx context.Context, args []string, stdout, stderr io.Writer
 	n := fs.Int("games", 1000, "games per pairing of bot levels")
 	seed := fs.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
 	edition := fs.Int("edition", 3, "3 (3-card booklet) or 4 (4-card booklet)")
-	level := fs.String("level", "green", "deck level: green, violet, both (green+violet, tables 2–9) or all (tables 1–9, 1–10 or 1–12 with --tables)")
-	tables := fs.Int("tables", 9, "n for --level all (9, 10 or 12)")
+	level := fs.String("level", string(games.LevelGreen), "deck level: a level name (green, violet, all-10, all-12) or both (green+violet, tables 2–9)")
+	tables := fs.Int("tables", 0, "deal tables 1–n with factors 1–n instead of --level (the box's 9, 10 or 12)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -31,17 +31,17 @@ func simulatePotion(ctx context.Context, args []string, stdout, stderr io.Writer
 		return fmt.Errorf("simulate potion: --edition must be 3 or 4")
 	}
 	var levels []games.Level
-	switch *level {
-	case games.LevelGreen:
-		levels = []games.Level{games.Green()}
-	case games.LevelViolet:
-		levels = []games.Level{games.Violet()}
-	case "both":
-		levels = []games.Level{bothColours()}
-	case games.LevelAll:
+	name, _ := games.ParseLevel(*level)
+	deck, named := name.Deck()
+	switch {
+	case *tables > 0:
 		levels = []games.Level{games.All(*tables)}
+	case named:
+		levels = []games.Level{deck}
+	case *level == "both":
+		levels = []games.Level{bothColours()}
 	default:
-		return fmt.Errorf("simulate potion: unknown --level %q (green, violet, both, all)", *level)
+		return fmt.Errorf("simulate potion: unknown --level %q (a level name or both)", *level)
 	}
 	for _, l := range levels {
 		if err := ctx.Err(); err != nil {

@@ -185,7 +185,9 @@ func BuildDeck(l games.Level, specials bool) ([]Card, error) {
 // tables 1..n, factors 1–10. n = 10 is the full box.
 func LearningLevel(n int) games.Level {
 	l := games.Custom()
-	l.Name = games.LevelAll
+	if n == 10 {
+		l.Name = games.LevelAll10 // the same facts as games.All(10)
+	}
 	for t := 1; t <= n; t++ {
 		l.Tables = append(l.Tables, t)
 	}

@@ -186,7 +186,7 @@ func Load(data []byte) (*Game, error) {
 func (g *Game) MarshalJSON() ([]byte, error) { return json.Marshal(g.st) }
 
 // Game names the game.
-func (g *Game) Game() string { return "cats" }
+func (g *Game) Game() string { return games.Ref{Game: games.Cats}.String() }
 
 // Seats lists the seats in play order.
 func (g *Game) Seats() []games.Seat { return g.st.Config.Seats }

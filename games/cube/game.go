@@ -3,6 +3,7 @@ package cube
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/multipli/multipli/games"
 )
@@ -240,7 +241,9 @@ func Load(data []byte) (*Game, error) {
 func (g *Game) MarshalJSON() ([]byte, error) { return json.Marshal(g.s) }
 
 // Game names the game and rule set, e.g. "cube/1".
-func (g *Game) Game() string { return fmt.Sprintf("cube/%d", g.s.Config.Rules) }
+func (g *Game) Game() string {
+	return games.Ref{Game: games.Cube, Edition: games.Edition(strconv.Itoa(g.s.Config.Rules))}.String()
+}
 
 // Seats lists the seats in play order.
 func (g *Game) Seats() []games.Seat { return append([]games.Seat(nil), g.s.Config.Seats...) }

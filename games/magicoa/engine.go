@@ -9,7 +9,9 @@ import (
 )
 
 // Game names the game and edition: "magicoa/classic" or "magicoa/multiplication".
-func (g *Game) Game() string { return "magicoa/" + g.s.Config.Edition }
+func (g *Game) Game() string {
+	return games.Ref{Game: games.Magicoa, Edition: games.Edition(g.s.Config.Edition)}.String()
+}
 
 // Seats lists the seats in play order (clockwise).
 func (g *Game) Seats() []games.Seat { return slices.Clone(g.s.Config.Seats) }

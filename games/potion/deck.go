@@ -21,9 +21,9 @@ const (
 
 func (c Colour) String() string {
 	if c == ColourViolet {
-		return games.LevelViolet
+		return string(games.LevelViolet)
 	}
-	return games.LevelGreen
+	return string(games.LevelGreen)
 }
 
 // MarshalText writes the colour's name.
@@ -31,7 +31,7 @@ func (c Colour) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
 // UnmarshalText reads a colour's name.
 func (c *Colour) UnmarshalText(b []byte) error {
-	switch string(b) {
+	switch games.LevelName(b) {
 	case games.LevelGreen:
 		*c = ColourGreen
 	case games.LevelViolet:

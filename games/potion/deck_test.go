@@ -44,7 +44,7 @@ func TestDeckGreenAndVioletUseFactors2To9AsInTheBox(t *testing.T) {
 			assert.GreaterOrEqual(t, c.Potion, 2)
 			assert.LessOrEqual(t, c.Potion, 9)
 			assert.True(t, monsterOfLevel(lv, c.Monster), "%s monster %d", l.Name, c.Monster)
-			assert.Equal(t, l.Name, c.Colour.String(), "the colour of a %s monster", l.Name)
+			assert.Equal(t, string(l.Name), c.Colour.String(), "the colour of a %s monster", l.Name)
 		}
 	}
 }

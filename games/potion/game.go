@@ -21,6 +21,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/multipli/multipli/games"
 )
@@ -244,7 +245,9 @@ func (s *state) checkCards() error {
 func (g *Game) MarshalJSON() ([]byte, error) { return json.Marshal(&g.s) }
 
 // Game names the game and edition: "potion/3" or "potion/4".
-func (g *Game) Game() string { return fmt.Sprintf("potion/%d", g.s.Config.Edition) }
+func (g *Game) Game() string {
+	return games.Ref{Game: games.Potion, Edition: games.Edition(strconv.Itoa(g.s.Config.Edition))}.String()
+}
 
 // Seats lists the two seats.
 func (g *Game) Seats() []games.Seat { return slices.Clone(g.s.Config.Seats) }

@@ -15,9 +15,9 @@ type SimOptions struct {
 
 // SimReport is what Simulate measured.
 type SimReport struct {
-	Edition  int       `json:"edition"`
-	Level    string    `json:"level"`
-	Pairings []Pairing `json:"pairings"`
+	Edition  int             `json:"edition"`
+	Level    games.LevelName `json:"level"`
+	Pairings []Pairing       `json:"pairings"`
 }
 
 // Pairing is the outcome of the games between bot levels A and B, which

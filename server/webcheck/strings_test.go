@@ -13,9 +13,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/multipli/multipli/catalog"
+	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/games/cats"
 	"github.com/multipli/multipli/games/magicoa"
-	playpkg "github.com/multipli/multipli/play"
 )
 
 var param = regexp.MustCompile(`\{(\w+)\}`)
@@ -109,15 +109,25 @@ func TestEveryKeyTheModulesUseExists(t *testing.T) {
 	}
 	assert.Greater(t, calls, 150, "too few t() calls found: has the call shape changed?")
 
-	// Keys built from engine values: every value the engines can send.
+	// Keys built from the registry: every game's name and description,
+	// every edition, every option (in the edition's name: edition.<game>.<o>;
+	// beside it: option.<game>.<o> and its .about), every level's badge.
 	var want []string
-	for _, g := range []struct {
-		game     string
-		editions []string
-	}{{"potion", []string{"3", "4"}}, {"cats", []string{"standard", "specials", "infinite", "souris"}}, {"cube", []string{"1", "2", "3", "4"}}, {"magicoa", []string{magicoa.Multiplication, magicoa.Classic}}} {
-		for _, e := range g.editions {
-			want = append(want, fmt.Sprintf("edition.%s.%s", g.game, e))
+	for _, g := range games.Registry() {
+		want = append(want, fmt.Sprintf("game.%s", g.Name), fmt.Sprintf("game.%s.about", g.Name))
+		for _, e := range g.Editions {
+			want = append(want, fmt.Sprintf("edition.%s.%s", g.Name, e))
 		}
+		for _, o := range g.Options {
+			if o.InEdition {
+				want = append(want, fmt.Sprintf("edition.%s.%s", g.Name, o.Name))
+				continue
+			}
+			want = append(want, fmt.Sprintf("option.%s.%s", g.Name, o.Name), fmt.Sprintf("option.%s.%s.about", g.Name, o.Name))
+		}
+	}
+	for _, n := range append(games.Ladder(), games.LevelCustom) {
+		want = append(want, "level."+n.Badge())
 	}
 	for _, p := range magicoa.Powers() {
 		want = append(want, "magicoa.power."+string(p), "magicoa.power_short."+string(p), "magicoa.power_what."+string(p))
@@ -131,13 +141,6 @@ func TestEveryKeyTheModulesUseExists(t *testing.T) {
 	// Every way a Multipli Cat's game can end (the result panel shows it).
 	for _, r := range []string{cats.ReasonChampion, cats.ReasonOneLeft, cats.ReasonCap, cats.ReasonStopped, cats.ReasonCapPoints} {
 		want = append(want, "reason."+r)
-	}
-	// The options of each game's menu on the home.
-	for _, name := range playpkg.Order {
-		k, _ := playpkg.KindOf(name)
-		for _, o := range k.Options {
-			want = append(want, "option."+name+"."+o.Name, "option."+name+"."+o.Name+".about")
-		}
 	}
 	for _, k := range want {
 		assert.Contains(t, all, k, "no text for an engine value")

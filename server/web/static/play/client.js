@@ -8,6 +8,8 @@ const API = "/api/v1";
 // The play API (described in server/openapi.json).
 export const play = {
   home: () => request("GET", "/play/home"),
+  // games is the server's registry of games and levels (GET /api/v1/games).
+  games: () => request("GET", "/games"),
   me: () => request("GET", "/me"),
   start: (game, edition, opts = {}) => request("POST", "/play/sessions", { game, edition, ...opts }),
   game: (id) => request("GET", `/play/games/${encodeURIComponent(id)}`),

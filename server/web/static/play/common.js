@@ -8,14 +8,21 @@
 import { t, tn } from "../lib/i18n.js";
 import { h, s, svgBox, button } from "../lib/dom.js";
 
-export const GAMES = ["potion", "cats", "cube", "magicoa"];
-
 export function gameTitle(game) { return t(`game.${game}`); }
+
+// badges maps each level name to its badge, from the server's registry
+// (the home's "levels", GET /api/v1/games); a name not known shows the
+// custom badge.
+const badges = new Map();
+
+export function useLevels(levels) {
+  for (const l of levels || []) badges.set(l.name, l.badge);
+}
 
 // levelBadge shows the deck level as the game's colour and as text, so a
 // child who does not tell green from violet still reads it.
 export function levelBadge(level) {
-  const name = ["green", "violet", "all"].includes(level) ? level : "custom";
+  const name = badges.get(level) || "custom";
   return h("span", { class: ["level-badge", `level-${name}`] },
     levelDot(name),
     h("span", {}, t(`level.${name}`)));

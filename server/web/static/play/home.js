@@ -6,21 +6,29 @@ import { play } from "./client.js";
 import { errorText } from "../lib/api.js";
 import { t, lang, applyStatic, onLangChange, ready } from "../lib/i18n.js";
 import { h, s, svgBox, button } from "../lib/dom.js";
-import { levelBadge, gameTitle, GAMES } from "./common.js";
+import { levelBadge, gameTitle, useLevels } from "./common.js";
 import { flask, monster, cat } from "./art.js";
 
 await ready;
 
-// Computer players offered per game (the first is the default).
-const OPPONENTS = { potion: [1], cats: [3, 1, 2, 4, 5, 6, 7], cube: [1, 2, 3], magicoa: [2, 1, 3, 4, 5] };
-const DEFAULT_EDITIONS = { potion: ["3", "4"], cats: [""], cube: ["1", "3", "4"], magicoa: ["multiplication", "classic"] };
+// opponentChoices lists the computer players a game offers, from the
+// server's registry (the default first).
+function opponentChoices(g) {
+  const out = [g.default_opponents];
+  for (let n = g.min_opponents; n <= g.max_opponents; n++) if (n !== g.default_opponents) out.push(n);
+  return out;
+}
 
 // renderHome draws the page from the home JSON; actions.start(game, edition,
 // opponents, classmate, options) starts a session (the real page posts and
 // goes to /play/:id).
 export function renderHome(root, data, actions) {
   const st = data.student || {};
-  const level = st.level || "green";
+  // The games and levels are the server's registry (data.games, data.levels).
+  useLevels(data.levels);
+  const games = data.games || [];
+  const byName = Object.fromEntries(games.map((g) => [g.game, g]));
+  const level = st.level || "";
   const parts = [h("h1", { tabindex: "-1" }, t("home.hello", { name: st.name || "" }))];
 
   const invites = data.invites || [];
@@ -48,7 +56,7 @@ export function renderHome(root, data, actions) {
         as.due ? h("span", {}, t("home.due", { date: formatDate(as.due) })) : null),
       bar,
       h("div", { class: "row" }, (as.games || []).map((g) => button(t("home.play_game", { game: gameTitle(g) }),
-        () => actions.start(g, (DEFAULT_EDITIONS[g] || [""])[0], OPPONENTS[g][0]), { class: "primary", "data-key": `as-${as.id}-${g}` })))));
+        () => actions.start(g, ((byName[g] || {}).editions || [""])[0], (byName[g] || {}).default_opponents), { class: "primary", "data-key": `as-${as.id}-${g}` })))));
   }
 
   const cont = data.continue || [];
@@ -63,7 +71,6 @@ export function renderHome(root, data, actions) {
         h("a", { class: "btn primary", href: `/play/${encodeURIComponent(c.game_id)}` }, t("home.continue")))))));
   }
 
-  const games = (data.games && data.games.length ? data.games : GAMES.map((g) => ({ game: g, editions: DEFAULT_EDITIONS[g] })));
   parts.push(h("section", { "aria-labelledby": "games-title" },
     h("h2", { id: "games-title" }, t("home.games")),
     h("ul", { class: "game-grid" }, games.map((g) => gameCard(g, level, actions, data.classmates || [])))));
@@ -76,13 +83,12 @@ function editionLabel(game, edition) {
   return edition.split("+").map((e) => t(`edition.${game}.${e}`)).join(" · ");
 }
 
-// Games a classmate may join, each on their own device (the server's rule).
-const WITH_CLASSMATE = new Set(["potion"]);
-
 function gameCard(g, level, actions, classmates) {
   const name = g.game;
-  if (name === "cats") return catsCard(g, level, actions, classmates);
-  const opts = OPPONENTS[name] || [1];
+  // A game whose options make its editions (Multipli Cat's) has a card of
+  // its own: players, ticked options.
+  if (g.combinable && g.combinable.length) return catsCard(g, level, actions, classmates);
+  const opts = opponentChoices(g);
   let opponents = opts[0];
   let classmate = 0;
   const sel = opts.length > 1 ? h("select", { "data-key": `opp-${name}`, on: { change: (ev) => { opponents = parseInt(ev.target.value, 10); } } },
@@ -127,7 +133,8 @@ function gameCard(g, level, actions, classmates) {
   const optionsFor = (ed) => options.filter((o) => chosen.has(o.name) && (!o.editions || !o.editions.length || o.editions.includes(ed))).map((o) => o.name);
   // MultipliPotion against a classmate: the classmate finds the game among
   // their invitations and plays their turns on their own device.
-  const mate = WITH_CLASSMATE.has(name) && classmates.length ? h("label", { class: "opp" }, t("home.opponent"), " ",
+  // A classmate may join, each on their own device (the server's rule).
+  const mate = g.two_students && classmates.length ? h("label", { class: "opp" }, t("home.opponent"), " ",
     h("select", { "data-key": `mate-${name}`, on: { change: (ev) => { classmate = parseInt(ev.target.value, 10); } } },
       [h("option", { value: 0, selected: true }, t("home.opponent_computer"))].concat(
         classmates.map((m) => h("option", { value: m.id }, m.name))))) : null;
@@ -149,36 +156,38 @@ function gameCard(g, level, actions, classmates) {
 // (the other players are computer cats), and its options — special cards,
 // the infinite game, the "Souris !" call — which combine: the edition is
 // "standard" or the ticked options joined by "+" in the server's order.
-const CATS_PLAYERS = [2, 3, 4, 5, 6, 7, 8];
-
 function catsCard(g, level, actions, classmates) {
-  let players = 4;
+  const name = g.game;
+  // Players are the student and the computer opponents the registry allows.
+  const choices = [];
+  for (let n = g.min_opponents; n <= g.max_opponents; n++) choices.push(n + 1);
+  let players = g.default_opponents + 1;
   let classmate = 0;
   const ticked = new Set();
   const options = g.combinable || [];
   const select = h("label", { class: "opp" }, t("home.players"), " ",
-    h("select", { "data-key": "players-cats", on: { change: (ev) => { players = parseInt(ev.target.value, 10); } } },
-      CATS_PLAYERS.map((n) => h("option", { value: n, selected: n === players || null }, String(n)))));
+    h("select", { "data-key": `players-${name}`, on: { change: (ev) => { players = parseInt(ev.target.value, 10); } } },
+      choices.map((n) => h("option", { value: n, selected: n === players || null }, String(n)))));
   const mate = classmates.length ? h("label", { class: "opp" }, t("home.opponent"), " ",
-    h("select", { "data-key": "mate-cats", on: { change: (ev) => { classmate = parseInt(ev.target.value, 10); } } },
+    h("select", { "data-key": `mate-${name}`, on: { change: (ev) => { classmate = parseInt(ev.target.value, 10); } } },
       [h("option", { value: 0, selected: true }, t("home.opponent_computers"))].concat(
         classmates.map((m) => h("option", { value: m.id }, m.name))))) : null;
   const boxes = options.length ? h("fieldset", { class: "cats-options" },
     h("legend", {}, t("home.options")),
     options.map((o) => h("label", { class: "option" },
-      h("input", { type: "checkbox", "data-key": `opt-cats-${o}`, on: { change: (ev) => { if (ev.target.checked) ticked.add(o); else ticked.delete(o); } } }),
-      " ", t(`edition.cats.${o}`)))) : null;
-  const edition = () => options.filter((o) => ticked.has(o)).join("+") || (g.editions || ["standard"])[0];
-  return h("li", { class: ["game-card", "game-cats"] },
-    h("div", { class: "game-card-head" }, gameIcon("cats"), h("h3", {}, gameTitle("cats"))),
+      h("input", { type: "checkbox", "data-key": `opt-${name}-${o}`, on: { change: (ev) => { if (ev.target.checked) ticked.add(o); else ticked.delete(o); } } }),
+      " ", t(`edition.${name}.${o}`)))) : null;
+  const edition = () => options.filter((o) => ticked.has(o)).join("+") || (g.editions || [""])[0];
+  return h("li", { class: ["game-card", `game-${name}`] },
+    h("div", { class: "game-card-head" }, gameIcon(name), h("h3", {}, gameTitle(name))),
     levelBadge(level),
-    h("p", {}, t("game.cats.about")),
+    h("p", {}, t(`game.${name}.about`)),
     select,
     mate,
     h("p", { class: "hint" }, t("home.cats_two_players")),
     boxes,
     h("div", { class: "row" }, button(t("home.play"),
-      () => actions.start("cats", edition(), players - 1, classmate), { class: "primary", "data-key": "start-cats" })));
+      () => actions.start(name, edition(), players - 1, classmate), { class: "primary", "data-key": `start-${name}` })));
 }
 
 function gameIcon(game) {

@@ -7,7 +7,7 @@ import { play, GameSocket } from "./client.js";
 import { APIError, errorText } from "../lib/api.js";
 import { t, tn, lang, applyStatic, onLangChange, ready } from "../lib/i18n.js";
 import { h, button } from "../lib/dom.js";
-import { levelBadge, gameTitle, renderSummary, starsSVG, seatNameOf } from "./common.js";
+import { levelBadge, gameTitle, renderSummary, starsSVG, seatNameOf, useLevels } from "./common.js";
 
 await ready;
 
@@ -15,6 +15,9 @@ await ready;
 // or the dev harness's fake); socket says whether to open the WebSocket.
 export async function mount({ root, gameID, transport = play, socket = true }) {
   const page = new GamePage(root, gameID, transport);
+  // The level badge reads the registry's levels; without them (a transport
+  // that has no registry) it shows the custom badge.
+  if (transport.games) useLevels((await transport.games().catch(() => ({}))).levels);
   await page.load();
   if (socket) page.openSocket();
   return page;
