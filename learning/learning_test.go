@@ -207,7 +207,7 @@ func TestTheWeeksFluentFactsFollowTheFactsAFactCrosses(t *testing.T) {
 
 func TestAStartRecordsTheLevelWhenItChangesOrAtTheFirstPlan(t *testing.T) {
 	m := Default()
-	onGreen := pedagogy.Student{Level: pedagogy.StepGreen, LevelSince: monday9.Add(-time.Hour), SessionsAtLevel: 1, Facts: map[games.Fact]pedagogy.FactState{}}
+	onGreen := pedagogy.Student{Level: games.LevelGreen, LevelSince: monday9.Add(-time.Hour), SessionsAtLevel: 1, Facts: map[games.Fact]pedagogy.FactState{}}
 	for _, c := range []struct {
 		name    string
 		st      pedagogy.Student
@@ -218,7 +218,7 @@ func TestAStartRecordsTheLevelWhenItChangesOrAtTheFirstPlan(t *testing.T) {
 		{"the first plan", pedagogy.Student{}, "green", pedagogy.Constraint{}, []LevelChange{{From: "green", To: "green"}}},
 		{"the same level again", onGreen, "green", pedagogy.Constraint{}, nil},
 		{"the teacher's tables: custom", onGreen, "green", pedagogy.Constraint{Tables: []int{3, 7}}, []LevelChange{{From: "green", To: games.LevelCustom}}},
-		{"the teacher's fixed level", onGreen, "green", pedagogy.Constraint{FixedLevel: pedagogy.StepViolet}, []LevelChange{{From: "green", To: "violet"}}},
+		{"the teacher's fixed level", onGreen, "green", pedagogy.Constraint{FixedLevel: games.LevelViolet}, []LevelChange{{From: "green", To: "violet"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			plan, st, ch := m.Start(3, c.st, c.current, c.c, monday9)

@@ -224,9 +224,9 @@ func (m Meaning) Start(studentID int64, st pedagogy.Student, current string, c p
 	if to == "" {
 		to = games.LevelCustom
 	}
-	if to != current || first {
+	if string(to) != current || first {
 		ch.Levels = []LevelChange{{
-			StudentID: studentID, At: now, From: current, To: to, Decision: plan.Decision,
+			StudentID: studentID, At: now, From: current, To: string(to), Decision: plan.Decision,
 			ReasonEN: plan.Reason.EN, ReasonFR: plan.Reason.FR,
 		}}
 	}

@@ -213,7 +213,7 @@ func (s *Service) newSession(ctx context.Context, studentID int64, assignmentID 
 
 // createSession starts a play session (newSession) on its own: a classmate
 // joining a game already dealt.
-func (s *Service) createSession(ctx context.Context, studentID int64, assignmentID *int64, p PlanDTO, game, edition string, options []string, invitedBy int64, wall time.Time) (store.PlaySession, error) {
+func (s *Service) createSession(ctx context.Context, studentID int64, assignmentID *int64, p PlanDTO, game games.Name, edition games.Edition, options []string, invitedBy int64, wall time.Time) (store.PlaySession, error) {
 	ps, err := s.newSession(ctx, studentID, assignmentID, p, game, edition, options, invitedBy, wall)
 	if err != nil {
 		return ps, err

@@ -94,7 +94,7 @@ export function applyStatic(root = document) {
     btn.setAttribute("aria-label", t("lang.switch"));
     if (!btn.dataset.wired) {
       btn.dataset.wired = "1";
-      btn.addEventListener("click", () => setLang(current === "fr" ? "en" : "fr"));
+      btn.onclick = () => setLang(current === "fr" ? "en" : "fr");
     }
   }
 }
