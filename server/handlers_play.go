@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"strconv"
 
@@ -11,7 +10,6 @@ import (
 
 	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/play"
-	"github.com/multipli/multipli/store"
 )
 
 // The play API (PLAY_API.md): a student's home, sessions, games and moves.
@@ -45,7 +43,7 @@ func (s *Server) handlePlayStart(c echo.Context) error {
 		Options: b.Options,
 	})
 	if err != nil {
-		return s.playError(c, "", err)
+		return err
 	}
 	return c.JSON(http.StatusCreated, res)
 }
@@ -80,7 +78,7 @@ func (s *Server) playView(c echo.Context, view func(ctx context.Context, gameID,
 	}
 	dto, err := view(c.Request().Context(), id, me(c).ID, since)
 	if err != nil {
-		return s.playError(c, "", err)
+		return err
 	}
 	return c.JSON(http.StatusOK, dto)
 }
@@ -110,7 +108,7 @@ func (s *Server) handlePlayMove(c echo.Context) error {
 	}
 	dto, err := s.play.Move(c.Request().Context(), play.MoveRequest{GameID: id, StudentID: me(c).ID, Version: *b.Version, Seq: b.Seq, Move: b.Move})
 	if err != nil {
-		return s.playError(c, gameOfPath(c, s), err)
+		return inGame(gameOfPath(c, s), err)
 	}
 	return c.JSON(http.StatusOK, dto)
 }
@@ -122,7 +120,7 @@ func (s *Server) handlePlayEnd(c echo.Context) error {
 	}
 	sum, err := s.play.End(c.Request().Context(), id, me(c).ID)
 	if err != nil {
-		return s.playError(c, "", err)
+		return err
 	}
 	return c.JSON(http.StatusOK, sum)
 }
@@ -140,61 +138,19 @@ func gameOfPath(c echo.Context, s *Server) string {
 	return g.Game
 }
 
-// playErrorBody is a refusal with its rule's parameters.
-type playErrorBody struct {
-	Error playErrorDetail `json:"error"`
-}
-
-type playErrorDetail struct {
-	Code    string         `json:"code"`
-	Message string         `json:"message"`
-	Field   string         `json:"field,omitempty"`
-	Params  map[string]any `json:"params,omitempty"`
-}
-
-// playError answers the pipeline's refusals: a rule refused (422, the
-// rule's message in the caller's language), a stale version (409), a bad
-// request (400); anything else goes to the common error handler.
-func (s *Server) playError(c echo.Context, game string, err error) error {
-	var (
-		re  *games.RuleError
-		req *play.RequestError
-	)
-	lang := langOf(c)
-	switch {
-	case errors.As(err, &re):
-		return c.JSON(http.StatusUnprocessableEntity, playErrorBody{Error: ruleDetail(lang, game, re)})
-	case errors.Is(err, play.ErrStale), errors.Is(err, store.ErrStale):
-		return c.JSON(http.StatusConflict, playErrorBody{Error: playErrorDetail{
-			Code: "game.version_conflict", Message: playMessage(lang, "game.version_conflict", nil),
-		}})
-	case errors.As(err, &req):
-		return c.JSON(http.StatusBadRequest, playErrorBody{Error: requestDetail(lang, req)})
-	}
-	return err
-}
-
-// requestDetail translates a request the pipeline refused.
-func requestDetail(lang string, req *play.RequestError) playErrorDetail {
-	return playErrorDetail{Code: req.Code, Field: req.Field, Params: req.Params, Message: playMessage(lang, req.Code, req.Params)}
-}
-
-// ruleDetail translates a rule code with the game's messages, then the
+// ruleMessage translates a rule code with the game's messages, then the
 // codes every engine shares.
-func ruleDetail(lang, game string, re *games.RuleError) playErrorDetail {
-	d := playErrorDetail{Code: re.Code, Params: re.Params}
+func ruleMessage(lang, game string, re *games.RuleError) string {
 	msg, ok := games.CommonMessages()[re.Code]
 	if k, found := play.KindOf(game); found {
 		if m, has := k.Message(re.Code); has {
 			msg, ok = m, true
 		}
 	}
-	if ok {
-		d.Message = msg.Text(lang, re.Params)
-	} else {
-		d.Message = playMessage(lang, "game.refused", nil)
+	if !ok {
+		return playMessage(lang, "game.refused", nil)
 	}
-	return d
+	return msg.Text(lang, re.Params)
 }
 
 // playMessages are the play API's own refusals, in both languages.
