@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -127,7 +128,7 @@ func TestNodeNamesAnEngineAsOne(t *testing.T) {
 	assert.Equal(t, "games", node(module+"/games"))
 	assert.Equal(t, "store/storetest", node(module+"/store/storetest"))
 	dir := t.TempDir()
-	readme := dir + "/README.md"
+	readme := filepath.Join(dir, "README.md")
 	require.NoError(t, os.WriteFile(readme, []byte("Every import between the module's packages:\n\n```text\nplay  → games, store\ngames → nothing\n```\n"), 0o600))
 	assert.Equal(t, map[string][]string{"play": {"games", "store"}, "games": {}}, readmeImports(t, readme))
 }

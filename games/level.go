@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// Level names, as in concepts.md.
+// Level names, as the pages and the database write them.
 const (
 	LevelGreen  = "green"  // tables 2–5
 	LevelViolet = "violet" // tables 6–9
@@ -13,7 +13,7 @@ const (
 	LevelCustom = "custom" // any set a teacher assigns
 )
 
-// MaxFactor is the largest factor the platform knows (concepts.md: 1 ≤ a, b ≤ 12).
+// MaxFactor is the largest factor the platform knows: 1 ≤ a, b ≤ 12.
 const MaxFactor = 12
 
 // Level is a deck level: the facts a game is dealt from. A fact of the level

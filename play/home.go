@@ -8,7 +8,7 @@ import (
 	"github.com/multipli/multipli/store"
 )
 
-// Home is the student's home page data (PLAY_API.md).
+// Home is the student's home page data (GET /api/v1/play/home).
 type Home struct {
 	Student     HomeStudent      `json:"student"`
 	Assignments []HomeAssignment `json:"assignments"`

@@ -98,7 +98,7 @@ func (k *Kind) checkOptions(edition string, options []string, opponents int) err
 	return nil
 }
 
-// Options of Multipli Cat's (booklet 002): the special cards, the infinite
+// Options of Multipli Cat's (the booklet's variants): the special cards, the infinite
 // game and the "Souris !" call for confirmed players. Decision: they are
 // options a child ticks on the game's card of the home, not editions, so
 // that they combine freely: the edition is "standard" (none) or the chosen

@@ -14,7 +14,7 @@ import (
 	"github.com/multipli/multipli/store"
 )
 
-// assignmentGames are the games an assignment may name (concepts.md).
+// assignmentGames are the games an assignment may name.
 var assignmentGames = []string{"potion", "cats", "magicoa", "cube"}
 
 // Limits of an assignment's target: a week holds at most 7 days of 3 hours.

@@ -12,7 +12,8 @@ import (
 	"github.com/multipli/multipli/play"
 )
 
-// The play API (PLAY_API.md): a student's home, sessions, games and moves.
+// The play API (openapi.json, tag "play"): a student's home, sessions,
+// games and moves.
 // The engines judge every move on the server; the client's word is never
 // taken for a product, a time or a result.
 

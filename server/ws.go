@@ -14,7 +14,7 @@ import (
 	"github.com/multipli/multipli/store"
 )
 
-// The game WebSocket (PLAY_API.md): the server pushes {"type":"state"} on
+// The game WebSocket (openapi.json, tag "play"): the server pushes {"type":"state"} on
 // every change of the game (own moves, computers, other players on any
 // instance, a window closing), and takes {"type":"move"} from the player.
 // A move's time is the server's clock when the message arrives: the client

@@ -9,7 +9,7 @@ import (
 	"gorm.io/gorm"
 )
 
-// Attempt is one row of the learning record (concepts.md, "Attempt").
+// Attempt is one row of the learning record.
 // (PlaySessionID, Seq) is unique: a resent attempt is stored once. Correct
 // is the game engine's verdict as it was given (games/README.md says what it
 // means for each kind): it is never recomputed from Given.

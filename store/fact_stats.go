@@ -9,7 +9,7 @@ import (
 )
 
 // FactStat is what the platform knows of one student and one unordered fact
-// {A, B} with A ≤ B (concepts.md, "Mastery"). Model is the pedagogy
+// {A, B} with A ≤ B (7 × 8 and 8 × 7 are one fact). Model is the pedagogy
 // module's own state for the fact, as JSON.
 type FactStat struct {
 	StudentID      int64 `gorm:"primaryKey;autoIncrement:false"`

@@ -33,7 +33,7 @@ import (
 // The statements of a step go to the server in one network write (a pgx
 // batch on one connection of the pool). Before, each batch took its own
 // four round trips under a savepoint, one after the other: on the 2-core
-// machine of issue 8, where PostgreSQL shares the cores with the server,
+// machine of the load test, where PostgreSQL shares the cores with the server,
 // the waits between them bounded the rate and made the latency's tail
 // (cmd/multipli/LOADTEST.md).
 //

@@ -7,9 +7,9 @@ import (
 	"gorm.io/gorm"
 )
 
-// PlaySession is one sitting of play for one student (concepts.md,
-// "Session"). Plan is the pedagogy's plan as JSON (level, weights, timers,
-// reason); the store does not read it.
+// PlaySession is one sitting of play for one student. Plan is the
+// pedagogy's plan as JSON (level, weights, timers, reason); the store does
+// not read it.
 type PlaySession struct {
 	ID           int64
 	StudentID    int64

@@ -16,7 +16,7 @@ import (
 	"github.com/multipli/multipli/pedagogy"
 )
 
-// The write path (PHASE2.md): attempts are inserted with ON CONFLICT
+// The write path: attempts are inserted with ON CONFLICT
 // (play_session_id, seq) DO NOTHING, and only the rows really inserted —
 // learnt from RETURNING, so that two racing writers of the same attempt
 // cannot both count it — update, in the same transaction, the pedagogy

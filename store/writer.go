@@ -79,7 +79,7 @@ type writer struct {
 // One: the pipeline (pipeline.go) makes a group of practice batches cost
 // two round trips whatever its size, so one writer with larger groups
 // beats several with smaller ones, which share the cores and flush the
-// WAL each for itself. On the 2-core machine of issue 8, at 5,000
+// WAL each for itself. On the load test's 2-core machine, at 5,000
 // answers/s, one writer gave p99 7–24 ms and two 37–63 ms (five runs
 // each, alternating, 2026-11-22); two saturate higher (18,000–24,000
 // against 14,000–17,000 answers/s), far above the target. Before the

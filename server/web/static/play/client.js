@@ -1,4 +1,4 @@
-// The play API client (PLAY_API.md): JSON over fetch with the login cookie and
+// The play API client (server/openapi.json): JSON over fetch with the login cookie and
 // the CSRF header, and a WebSocket with reconnect for real-time games.
 
 const API = "/api/v1";
@@ -51,7 +51,7 @@ export async function request(method, path, body) {
   return data;
 }
 
-// The calls of PLAY_API.md.
+// The calls of the play API.
 export const play = {
   home: () => request("GET", "/play/home"),
   me: () => request("GET", "/me"),
