@@ -14,16 +14,49 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/multipli/multipli/store"
 	"github.com/multipli/multipli/store/storetest"
 )
 
 // A move sent over the game socket while the database is locked past its
-// busy timeout is told "unavailable" with HTTP's 503, as the same move
-// posted over HTTP would be, not an internal error; once the lock is gone
-// the same socket plays the move.
+// busy or lock timeout is told "unavailable" with HTTP's 503, as the same
+// move posted over HTTP would be, not an internal error; once the lock is
+// gone the same socket plays the move.
 func TestALockedDatabaseIsUnavailableOverTheGameSocket(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "multipli.db")
 	st := storetest.Open(t, path+"?_busy_timeout=200")
+	unavailableOverTheSocket(t, st, func(ctx context.Context) func() {
+		other, err := sql.Open("sqlite3", "file:"+path+"?_txlock=immediate")
+		require.NoError(t, err)
+		lock, err := other.BeginTx(ctx, nil) // BEGIN IMMEDIATE: the write lock
+		require.NoError(t, err)
+		_, err = lock.Exec("UPDATE students SET no_timers = no_timers")
+		require.NoError(t, err)
+		return func() {
+			require.NoError(t, lock.Rollback())
+			require.NoError(t, other.Close())
+		}
+	})
+}
+
+func TestALockedPostgresTableIsUnavailableOverTheGameSocket(t *testing.T) {
+	base := drillURL(t)
+	st := storetest.Open(t, withParams(t, base, "lock_timeout", "300ms"))
+	unavailableOverTheSocket(t, st, func(ctx context.Context) func() {
+		// Another connection holds the table every move writes.
+		lock, err := openPG(t, base).BeginTx(ctx, nil)
+		require.NoError(t, err)
+		_, err = lock.ExecContext(ctx, "LOCK TABLE games IN ACCESS EXCLUSIVE MODE")
+		require.NoError(t, err)
+		return func() { require.NoError(t, lock.Rollback()) }
+	})
+}
+
+// unavailableOverTheSocket opens a game's socket, locks the database with
+// lock (which returns the release), sends a legal move, expects the
+// socket's "unavailable" error, releases the lock and expects the same
+// move played.
+func unavailableOverTheSocket(t *testing.T, st *store.Store, lock func(context.Context) func()) {
 	e := newEnv(t, st, fixedSeed(2))
 	s := e.newSchool(t)
 	_, g := e.startGame(t, s.student, map[string]any{"game": "magicoa", "edition": "multiplication"})
@@ -37,14 +70,7 @@ func TestALockedDatabaseIsUnavailableOverTheGameSocket(t *testing.T) {
 	first := readSocket(ctx, t, p.conn)
 	require.Equal(t, "state", first.Type)
 
-	other, err := sql.Open("sqlite3", "file:"+path+"?_txlock=immediate")
-	require.NoError(t, err)
-	defer func() { _ = other.Close() }()
-	lock, err := other.BeginTx(ctx, nil) // BEGIN IMMEDIATE: the write lock
-	require.NoError(t, err)
-	_, err = lock.Exec("UPDATE students SET no_timers = no_timers")
-	require.NoError(t, err)
-
+	release := lock(ctx)
 	move, err := json.Marshal(map[string]any{"type": "move", "seq": 1, "move": moves[0]})
 	require.NoError(t, err)
 	require.NoError(t, p.conn.Write(ctx, websocket.MessageText, move))
@@ -54,7 +80,7 @@ func TestALockedDatabaseIsUnavailableOverTheGameSocket(t *testing.T) {
 	assert.Equal(t, "unavailable", got.Error["code"])
 	assert.NotEmpty(t, got.Error["message"])
 
-	require.NoError(t, lock.Rollback())
+	release()
 	require.NoError(t, p.conn.Write(ctx, websocket.MessageText, move))
 	got = readSocket(ctx, t, p.conn)
 	assert.Equal(t, "state", got.Type, "the same socket plays the move once the lock is gone: %+v", got)
