@@ -16,7 +16,7 @@ import (
 // slow; Cat's games hold many exchanges each), in a few seconds.
 var checkGames = map[games.Name]int{games.Potion: 150, games.Cats: 60, games.Cube: 80, games.Magicoa: 150}
 
-// TestTunedOpponentGivesTheTargetWinShare is issue 5's promise: for three
+// TestTunedOpponentGivesTheTargetWinShare is the tuning's promise: for three
 // representative students per game (struggling, average, fluent; slow to
 // fast), the opponent TuneOpponentFor picks lets the student win the target
 // share (of games; of exchanges in Multipli Cat's) within 12 points.

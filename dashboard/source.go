@@ -118,7 +118,7 @@ type LevelChange struct {
 	Reason    games.Message // in words a teacher understands
 }
 
-// Level decisions (product.md: up, keep or back).
+// Level decisions: a student goes up a level, keeps it or goes back.
 const (
 	DecisionUp   = "up"
 	DecisionKeep = "keep"

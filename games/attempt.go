@@ -1,6 +1,6 @@
 package games
 
-// Kind says what the student's action was (concepts.md, the attempt record).
+// Kind says what the student's action was, in the learning record.
 type Kind string
 
 const (

@@ -19,7 +19,7 @@ type Fact struct {
 func (f Fact) Product() int { return f.A * f.B }
 
 // Pair is the unordered form of the fact, smaller factor first, under which
-// mastery is kept (concepts.md: {7,8} for both 7 × 8 and 8 × 7).
+// mastery is kept: {7,8} for both 7 × 8 and 8 × 7.
 func (f Fact) Pair() Fact {
 	if f.A > f.B {
 		return Fact{A: f.B, B: f.A}

@@ -217,7 +217,7 @@ func TestAStartRecordsTheLevelWhenItChangesOrAtTheFirstPlan(t *testing.T) {
 	}{
 		{"the first plan", pedagogy.Student{}, "green", pedagogy.Constraint{}, []LevelChange{{From: "green", To: "green"}}},
 		{"the same level again", onGreen, "green", pedagogy.Constraint{}, nil},
-		{"the teacher's tables: custom", onGreen, "green", pedagogy.Constraint{Tables: []int{3, 7}}, []LevelChange{{From: "green", To: games.LevelCustom}}},
+		{"the teacher's tables: custom", onGreen, "green", pedagogy.Constraint{Tables: []int{3, 7}}, []LevelChange{{From: "green", To: string(games.LevelCustom)}}},
 		{"the teacher's fixed level", onGreen, "green", pedagogy.Constraint{FixedLevel: games.LevelViolet}, []LevelChange{{From: "green", To: "violet"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -36,8 +36,8 @@ import (
 //	             log-normal, median s·7 s·e^(−0.42·x_f) (≥ 0.8 s), spread
 //	             TimeSpread, wrong answers 1.3× slower; s ~ LogNormal(0, 0.25)
 //	             the learner's speed. Past the timer, the answer is a timeout.
-//	truly fluent P(right) · P(time < 3 s) ≥ 0.8 (concepts.md: right in
-//	             under 3 s), computed from x_f, not from answers.
+//	truly fluent P(right) · P(time < 3 s) ≥ 0.8 (fluent: right in under
+//	             3 s), computed from x_f, not from answers.
 const (
 	learnerBase          = 4.2
 	learnerSizeSlope     = 1.4

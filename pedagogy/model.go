@@ -16,7 +16,7 @@ import (
 )
 
 // Attempt is what the model learns from: one multiplication the student did
-// or should have done (concepts.md).
+// or should have done.
 type Attempt struct {
 	A, B    int
 	Correct bool

@@ -161,7 +161,7 @@ func (r SimResult) Result(v LearnerVariant, policy string) PolicyResult {
 }
 
 // simTarget is the facts whose fluency the simulation measures: the tables
-// 2–9 as concepts.md defines a table (factors 1–10), as unordered pairs (52).
+// 2–9, a table being its factors 1–10, as unordered pairs (52).
 func simTarget() []games.Fact { return levelPairs(simTargetLevel()) }
 
 func simTargetLevel() games.Level { return games.Custom(2, 3, 4, 5, 6, 7, 8, 9) }

@@ -217,7 +217,7 @@ func (s *Service) storeRefused(ctx context.Context, g *Game, attempts []games.At
 }
 
 // attemptRows turns the engine's attempts into learning-record rows: every
-// field of concepts.md, numbered from base. Correct is the engine's verdict,
+// field of the learning record, numbered from base. Correct is the engine's verdict,
 // stored as it is: what it means differs by kind (games/README.md), e.g. a
 // Magicoa bid on an equal product gives given == a×b and is still wrong. Attempts of a seat without a student or session are dropped (the
 // engines give none to computers).

@@ -97,7 +97,7 @@ type AttemptDTO struct {
 	Kind    games.Kind `json:"kind"`
 }
 
-// GameDTO is a game as one seat sees it (PLAY_API.md).
+// GameDTO is a game as one seat sees it, as the play API sends it.
 type GameDTO struct {
 	ID        int64           `json:"id"`
 	SessionID int64           `json:"session_id"`

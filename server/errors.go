@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/play"
 	"github.com/multipli/multipli/store"
 )
@@ -22,6 +23,7 @@ var (
 	errTooLarge        = errors.New("server: body too large")
 	errBadCode         = errors.New("server: unknown or expired code")
 	errBodyTimeout     = errors.New("server: the body did not arrive in time")
+	errBadMessage      = errors.New("server: the socket's message is not a move")
 )
 
 // errorTable maps domain errors to an HTTP status and a client code, first
@@ -42,6 +44,8 @@ var errorTable = []struct {
 	{store.ErrCodeUsed, http.StatusNotFound, "bad_code"},
 	{store.ErrNotFound, http.StatusNotFound, "not_found"},
 	{store.ErrSessionEnded, http.StatusConflict, "session_ended"},
+	{play.ErrStale, http.StatusConflict, "game.version_conflict"},
+	{store.ErrStale, http.StatusConflict, "game.version_conflict"},
 	{play.ErrQuestionNotAsked, http.StatusConflict, "question_not_asked"},
 	{play.ErrQuestionAnswered, http.StatusConflict, "question_answered"},
 	{play.ErrQuestionsOutOfOrder, http.StatusConflict, "questions_out_of_order"},
@@ -50,6 +54,8 @@ var errorTable = []struct {
 	{store.ErrBroken, http.StatusInternalServerError, "storage_fault"},
 	{errBodyTimeout, http.StatusRequestTimeout, "request_timeout"},
 	{store.ErrConflict, http.StatusConflict, "conflict"},
+	{errBadMessage, http.StatusBadRequest, "bad_request"},
+	{errLoginEnded, http.StatusUnauthorized, "login_ended"},
 }
 
 // statusClientClosed is nginx's 499, "client closed request", for the
@@ -79,51 +85,109 @@ type throttledError struct{ retryAfterSeconds int }
 
 func (e *throttledError) Error() string { return "server: too many failed logins" }
 
-// errorBody is the JSON of every refusal.
+// errorBody is the JSON of every refusal over HTTP; the game socket sends
+// the same errorDetail in its "error" messages (wsOut).
 type errorBody struct {
 	Error errorDetail `json:"error"`
 }
 
 type errorDetail struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Field   string `json:"field,omitempty"`
+	Code    string         `json:"code"`
+	Message string         `json:"message"`
+	Field   string         `json:"field,omitempty"`
+	Params  map[string]any `json:"params,omitempty"`
 }
 
-// handleError is Echo's error handler: one place turns errors into answers,
-// and only server faults (5xx) are logged as errors.
-func (s *Server) handleError(err error, c echo.Context) {
-	if c.Response().Committed {
-		return
-	}
-	status, detail := http.StatusInternalServerError, errorDetail{Code: "internal"}
+// problem is what the client is told of a request that failed. classify
+// is the one place that decides it, for HTTP answers (handleError) and for
+// the game socket's error messages (wsError) alike, so the same fault has
+// the same status and code whichever way the request came.
+type problem struct {
+	Status int
+	Code   string
+	Field  string
+	Params map[string]any
+	// RetryAfter, in seconds, is sent as Retry-After over HTTP (0: none).
+	RetryAfter int
+	// rule is translated with the catalogue's texts of its code.
+	rule *games.RuleError
+}
+
+// classify gives an error its status, code, field and parameters: the
+// request's own faults first (invalid input, a request or a move the
+// pipeline refused, too many logins, Echo's statuses), then the table of
+// sentinel errors; anything else is an internal error.
+func classify(err error) problem {
 	var (
 		in *inputError
+		rq *play.RequestError
+		re *games.RuleError
 		th *throttledError
 		he *echo.HTTPError
 	)
 	switch {
 	case errors.As(err, &in):
-		status, detail = http.StatusBadRequest, errorDetail{Code: in.Code, Field: in.Field}
+		return problem{Status: http.StatusBadRequest, Code: in.Code, Field: in.Field, Params: in.Params}
+	case errors.As(err, &rq):
+		return problem{Status: http.StatusBadRequest, Code: rq.Code, Field: rq.Field, Params: rq.Params}
+	case errors.As(err, &re):
+		return problem{Status: http.StatusUnprocessableEntity, Code: re.Code, Params: re.Params, rule: re}
 	case errors.As(err, &th):
-		status, detail.Code = http.StatusTooManyRequests, "throttled"
-		c.Response().Header().Set("Retry-After", strconv.Itoa(th.retryAfterSeconds))
+		return problem{Status: http.StatusTooManyRequests, Code: "throttled", RetryAfter: th.retryAfterSeconds}
 	case errors.As(err, &he):
-		status, detail.Code = he.Code, httpCode(he.Code)
-	default:
-		for _, row := range errorTable {
-			if errors.Is(err, row.err) {
-				status, detail.Code = row.status, row.code
-				break
+		return problem{Status: he.Code, Code: httpCode(he.Code)}
+	}
+	for _, row := range errorTable {
+		if errors.Is(err, row.err) {
+			p := problem{Status: row.status, Code: row.code}
+			if row.status == http.StatusServiceUnavailable {
+				// The database is locked, full or out of reach; nothing
+				// was written and a retry soon may succeed. A database
+				// that needs repair (read-only, damaged: store.ErrBroken)
+				// is a 500 instead: "try again in a moment" would be
+				// untrue for as long as it lasts.
+				p.RetryAfter = 1
 			}
+			return p
 		}
 	}
-	if status == http.StatusServiceUnavailable {
-		// The database is locked, full or out of reach; nothing was
-		// written and a retry soon may succeed. A database that needs
-		// repair (read-only, damaged: store.ErrBroken) is a 500 instead:
-		// "try again in a moment" would be untrue for as long as it lasts.
-		c.Response().Header().Set("Retry-After", "1")
+	return problem{Status: http.StatusInternalServerError, Code: "internal"}
+}
+
+// detail is the problem told in lang.
+func (p problem) detail(lang string) errorDetail {
+	d := errorDetail{Code: p.Code, Field: p.Field, Params: p.Params}
+	switch {
+	case p.rule != nil:
+		d.Message = ruleMessage(lang, p.rule)
+	case p.Code == "throttled":
+		d.Message = message(lang, p.Code, map[string]any{"wait": waitText(lang, p.RetryAfter)})
+	default:
+		d.Message = message(lang, p.Code, p.Params)
+	}
+	return d
+}
+
+// serverFault logs a failure that is the server's (5xx) and lets /readyz
+// tell a read-only, damaged or full database at once, without waiting for
+// the next probe. The client's own faults are not logged as errors.
+func (s *Server) serverFault(p problem, err error, args ...any) {
+	if p.Status < 500 {
+		return
+	}
+	s.logger.Error("request failed", append(args, "err", err)...)
+	s.store.NoteFault(err)
+}
+
+// handleError is Echo's error handler: every error a handler returns is
+// answered here, through classify.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	p := classify(err)
+	if p.RetryAfter > 0 {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(p.RetryAfter))
 	}
 	if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
 		// The client went away (closed the page, timed out): nobody reads
@@ -131,25 +195,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 		c.Response().WriteHeader(statusClientClosed)
 		return
 	}
-	lang := langOf(c)
-	var params map[string]any
-	if in != nil {
-		params = in.Params
-	}
-	if th != nil {
-		params = map[string]any{"wait": waitText(lang, th.retryAfterSeconds)}
-	}
-	detail.Message = message(lang, detail.Code, params)
-	if status >= 500 {
-		s.logger.Error("request failed", "id", c.Response().Header().Get(echo.HeaderXRequestID), "route", c.Path(), "err", err)
-		// A read-only, damaged or full database makes /readyz say so at
-		// once, without waiting for the next probe.
-		s.store.NoteFault(err)
-	}
+	s.serverFault(p, err, "id", c.Response().Header().Get(echo.HeaderXRequestID), "route", c.Path())
 	if c.Request().Method == http.MethodHead {
-		err = c.NoContent(status)
+		err = c.NoContent(p.Status)
 	} else {
-		err = c.JSON(status, errorBody{Error: detail})
+		err = c.JSON(p.Status, errorBody{Error: p.detail(langOf(c))})
 	}
 	if err != nil {
 		s.logger.Error("write error answer", "err", err)

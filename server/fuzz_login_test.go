@@ -10,7 +10,7 @@ import (
 	"github.com/multipli/multipli/store/storetest"
 )
 
-// Fuzz tests of the login decoders (issue 8): whatever the body, a login
+// Fuzz tests of the login decoders: whatever the body, a login
 // answers a known status with a JSON error (or a login), never a server
 // fault. Seeds live in testdata/fuzz/<FuzzName>; run one with
 //

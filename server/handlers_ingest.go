@@ -1,7 +1,6 @@
 package server
 
 import (
-	"errors"
 	"math"
 	"net/http"
 	"strconv"
@@ -44,7 +43,7 @@ func (s *Server) handlePracticeStart(c echo.Context) error {
 	}
 	out, err := s.play.StartPractice(c.Request().Context(), me(c).ID, in.Questions)
 	if err != nil {
-		return s.practiceError(err)
+		return err
 	}
 	return c.JSON(http.StatusCreated, out)
 }
@@ -100,18 +99,9 @@ func (s *Server) handleAnswers(c echo.Context) error {
 	}
 	out, err := s.play.Answer(c.Request().Context(), student, sessionID, answers, in.Questions)
 	if err != nil {
-		return s.practiceError(err)
+		return err
 	}
 	return c.JSON(http.StatusOK, out)
-}
-
-// practiceError turns a bad round size into the usual field error.
-func (s *Server) practiceError(err error) error {
-	var req *play.RequestError
-	if errors.As(err, &req) {
-		return invalid(req.Field, req.Code, "min", 1, "max", play.MaxRound)
-	}
-	return err
 }
 
 // validAnswers checks a batch strictly: every field present and in bounds,

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"strconv"
 
@@ -12,10 +11,10 @@ import (
 	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/play"
-	"github.com/multipli/multipli/store"
 )
 
-// The play API (PLAY_API.md): a student's home, sessions, games and moves.
+// The play API (openapi.json, tag "play"): a student's home, sessions,
+// games and moves.
 // The engines judge every move on the server; the client's word is never
 // taken for a product, a time or a result.
 
@@ -52,7 +51,7 @@ func (s *Server) handlePlayStart(c echo.Context) error {
 		Options: b.Options,
 	})
 	if err != nil {
-		return s.playError(c, "", err)
+		return err
 	}
 	return c.JSON(http.StatusCreated, res)
 }
@@ -87,7 +86,7 @@ func (s *Server) playView(c echo.Context, view func(ctx context.Context, gameID,
 	}
 	dto, err := view(c.Request().Context(), id, me(c).ID, since)
 	if err != nil {
-		return s.playError(c, "", err)
+		return err
 	}
 	return c.JSON(http.StatusOK, dto)
 }
@@ -117,7 +116,7 @@ func (s *Server) handlePlayMove(c echo.Context) error {
 	}
 	dto, err := s.play.Move(c.Request().Context(), play.MoveRequest{GameID: id, StudentID: me(c).ID, Version: *b.Version, Seq: b.Seq, Move: b.Move})
 	if err != nil {
-		return s.playError(c, gameOfPath(c, s), err)
+		return err
 	}
 	return c.JSON(http.StatusOK, dto)
 }
@@ -129,71 +128,16 @@ func (s *Server) handlePlayEnd(c echo.Context) error {
 	}
 	sum, err := s.play.End(c.Request().Context(), id, me(c).ID)
 	if err != nil {
-		return s.playError(c, "", err)
+		return err
 	}
 	return c.JSON(http.StatusOK, sum)
 }
 
-// gameOfPath names the game of the path's id, for translating its rules.
-func gameOfPath(c echo.Context, s *Server) string {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil {
-		return ""
-	}
-	g, err := s.store.Game(c.Request().Context(), id)
-	if err != nil {
-		return ""
-	}
-	return g.Game
-}
-
-// playErrorBody is a refusal with its rule's parameters.
-type playErrorBody struct {
-	Error playErrorDetail `json:"error"`
-}
-
-type playErrorDetail struct {
-	Code    string         `json:"code"`
-	Message string         `json:"message"`
-	Field   string         `json:"field,omitempty"`
-	Params  map[string]any `json:"params,omitempty"`
-}
-
-// playError answers the pipeline's refusals: a rule refused (422, the
-// rule's message in the caller's language), a stale version (409), a bad
-// request (400); anything else goes to the common error handler.
-func (s *Server) playError(c echo.Context, game string, err error) error {
-	var (
-		re  *games.RuleError
-		req *play.RequestError
-	)
-	lang := langOf(c)
-	switch {
-	case errors.As(err, &re):
-		return c.JSON(http.StatusUnprocessableEntity, playErrorBody{Error: ruleDetail(lang, re)})
-	case errors.Is(err, play.ErrStale), errors.Is(err, store.ErrStale):
-		return c.JSON(http.StatusConflict, playErrorBody{Error: playErrorDetail{
-			Code: "game.version_conflict", Message: message(lang, "game.version_conflict", nil),
-		}})
-	case errors.As(err, &req):
-		return c.JSON(http.StatusBadRequest, playErrorBody{Error: requestDetail(lang, req)})
-	}
-	return err
-}
-
-// requestDetail translates a request the pipeline refused.
-func requestDetail(lang string, req *play.RequestError) playErrorDetail {
-	return playErrorDetail{Code: req.Code, Field: req.Field, Params: req.Params, Message: message(lang, req.Code, req.Params)}
-}
-
-// ruleDetail translates a rule code with the catalogue's "rule." texts; a
+// ruleMessage translates a rule code with the catalogue's "rule." texts; a
 // code it lacks reads as a plain refusal.
-func ruleDetail(lang string, re *games.RuleError) playErrorDetail {
-	d := playErrorDetail{Code: re.Code, Params: re.Params}
+func ruleMessage(lang string, re *games.RuleError) string {
 	if key := "rule." + re.Code; catalog.Has(key) {
-		d.Message = catalog.Text(lang, key, re.Params)
-	} else {
-		d.Message = message(lang, "game.refused", nil)
+		return catalog.Text(lang, key, re.Params)
 	}
-	return d
+	return message(lang, "game.refused", nil)
 }

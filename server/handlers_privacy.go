@@ -6,7 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// Privacy (issue 8): the student's teacher can download everything the
+// Privacy: the student's teacher can download everything the
 // platform stores about the student, and erase the student. Parents and the
 // student themself ask the teacher, who knows the child and the school's
 // rules; the erasure cannot be undone, so the page confirms it first.

@@ -149,7 +149,7 @@ func (s *Server) Sealer() *credential.Sealer { return s.sealer }
 
 func (s *Server) now() time.Time { return s.cfg.Now().UTC() }
 
-// maxBody is the largest request body accepted (issue 2: 1 MiB).
+// maxBody is the largest request body accepted: 1 MiB.
 const maxBody = 1 << 20
 
 // bodyLimit refuses bodies over maxBody: at once when Content-Length says

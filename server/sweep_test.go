@@ -16,7 +16,7 @@ import (
 	"github.com/multipli/multipli/store/storetest"
 )
 
-// The bad-input sweep (issue 8): every route that takes a JSON body, found
+// The bad-input sweep: every route that takes a JSON body, found
 // from the route table and the OpenAPI document, receives wrong types,
 // missing and extra fields, a body over 1 MiB, deep nesting, huge numbers,
 // long and non-Latin strings, and SQL and HTML metacharacters. Each answer

@@ -10,12 +10,11 @@ import (
 	"github.com/coder/websocket"
 	"github.com/labstack/echo/v4"
 
-	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/play"
 	"github.com/multipli/multipli/store"
 )
 
-// The game WebSocket (PLAY_API.md): the server pushes {"type":"state"} on
+// The game WebSocket (openapi.json, tag "play"): the server pushes {"type":"state"} on
 // every change of the game (own moves, computers, other players on any
 // instance, a window closing), and takes {"type":"move"} from the player.
 // A move's time is the server's clock when the message arrives: the client
@@ -30,9 +29,10 @@ type wsIn struct {
 }
 
 type wsOut struct {
-	Type  string           `json:"type"`
-	Game  *play.GameDTO    `json:"game,omitempty"`
-	Error *playErrorDetail `json:"error,omitempty"`
+	Type   string        `json:"type"`
+	Game   *play.GameDTO `json:"game,omitempty"`
+	Status int           `json:"status,omitempty"`
+	Error  *errorDetail  `json:"error,omitempty"`
 }
 
 // wsWriteTimeout bounds a write to a slow or vanished client.
@@ -53,7 +53,7 @@ func (s *Server) handlePlayWS(c echo.Context) error {
 	// before the upgrade.
 	first, err := s.play.View(c.Request().Context(), id, studentID, -1)
 	if err != nil {
-		return s.playError(c, "", err)
+		return err
 	}
 	conn, err := websocket.Accept(c.Response(), c.Request(), nil)
 	if err != nil {
@@ -84,7 +84,7 @@ func (s *Server) handlePlayWS(c echo.Context) error {
 	}
 	go func() {
 		defer end(nil)
-		s.wsRead(ctx, p, id, studentID, first.Game, lang)
+		s.wsRead(ctx, p, id, studentID, lang)
 	}()
 	// The login is looked at again every AuthSessionTTL: a revocation made
 	// by another instance (which cannot tell this one's sockets), or the
@@ -124,7 +124,7 @@ func (s *Server) handlePlayWS(c echo.Context) error {
 // live login in memory for a moment, so this costs no database read at
 // every slap): a message after a logout, a secret reset, an erasure or the
 // login's expiry ends the socket instead of playing.
-func (s *Server) wsRead(ctx context.Context, p *wsPeer, gameID, studentID int64, game, lang string) {
+func (s *Server) wsRead(ctx context.Context, p *wsPeer, gameID, studentID int64, lang string) {
 	// Not ctx: a read whose context ends closes the connection at once, and
 	// a socket whose login ended must first be told why (signedOut). The
 	// read ends when the connection closes.
@@ -142,41 +142,48 @@ func (s *Server) wsRead(ctx context.Context, p *wsPeer, gameID, studentID int64,
 			if ctx.Err() != nil {
 				return
 			}
-			p.fail(ctx, playErrorDetail{Code: "unavailable", Message: message(lang, "unavailable", nil)})
+			s.wsFail(ctx, p, lang, err)
 			continue
 		}
 		var in wsIn
 		if err := json.Unmarshal(data, &in); err != nil || in.Type != "move" || len(in.Move) == 0 {
-			p.fail(ctx, playErrorDetail{Code: "bad_request", Message: message(lang, "bad_request", nil)})
+			s.wsFail(ctx, p, lang, errBadMessage)
 			continue
 		}
 		dto, err := s.play.Move(ctx, play.MoveRequest{GameID: gameID, StudentID: studentID, Version: p.lastVersion(), Seq: in.Seq, Move: in.Move})
-		var (
-			re  *games.RuleError
-			req *play.RequestError
-		)
-		switch {
-		case err == nil:
+		if err == nil {
 			if p.state(ctx, dto) != nil {
 				return
 			}
-		case errors.As(err, &re):
-			p.fail(ctx, ruleDetail(lang, re))
-		case errors.As(err, &req):
-			p.fail(ctx, requestDetail(lang, req))
-		case errors.Is(err, play.ErrStale):
-			p.fail(ctx, playErrorDetail{Code: "game.version_conflict", Message: message(lang, "game.version_conflict", nil)})
+			continue
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		s.wsFail(ctx, p, lang, err, "game", gameID)
+		if errors.Is(err, play.ErrStale) {
+			// The page's version is behind: send it the game as it stands.
 			if dto, err := s.play.View(ctx, gameID, studentID, p.lastVersion()); err == nil && p.state(ctx, dto) != nil {
 				return
 			}
-		default:
-			if ctx.Err() != nil {
-				return
-			}
-			s.logger.Error("ws: move", "game", gameID, "err", err)
-			p.fail(ctx, playErrorDetail{Code: "internal", Message: message(lang, "internal", nil)})
 		}
 	}
+}
+
+// wsFail tells the socket why its message was not played, with the status
+// and code an HTTP request would have had (classify), and logs the
+// server's own faults as handleError does.
+func (s *Server) wsFail(ctx context.Context, p *wsPeer, lang string, err error, args ...any) {
+	pr := classify(err)
+	s.serverFault(pr, err, append([]any{"route", "socket"}, args...)...)
+	p.fail(ctx, wsError(pr, lang))
+}
+
+// wsError is the socket's message for a problem: its status (what HTTP
+// would have answered) beside the same error detail as an HTTP body.
+func wsError(pr problem, lang string) wsOut {
+	d := pr.detail(lang)
+	return wsOut{Type: "error", Status: pr.Status, Error: &d}
 }
 
 // errLoginEnded is why a socket ends when its login was revoked or expired.
@@ -245,17 +252,17 @@ func (p *wsPeer) state(ctx context.Context, dto play.GameDTO) error {
 	return p.write(ctx, wsOut{Type: "state", Game: &dto})
 }
 
-func (p *wsPeer) fail(ctx context.Context, d playErrorDetail) {
+func (p *wsPeer) fail(ctx context.Context, out wsOut) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	_ = p.write(ctx, wsOut{Type: "error", Error: &d})
+	_ = p.write(ctx, out)
 }
 
 // signedOut tells the page its login ended, then closes the socket.
 func (p *wsPeer) signedOut(lang string) {
 	ctx, cancel := context.WithTimeout(context.Background(), wsWriteTimeout)
 	defer cancel()
-	p.fail(ctx, playErrorDetail{Code: "login_ended", Message: message(lang, "login_ended", nil)})
+	p.fail(ctx, wsError(classify(errLoginEnded), lang))
 	_ = p.conn.Close(wsSignedOut, "login ended")
 }
 

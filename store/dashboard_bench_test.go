@@ -22,7 +22,7 @@ import (
 	"github.com/multipli/multipli/store/storetest"
 )
 
-// The dashboards' speed goal (issue 7): with 1,000 students and 1,000,000
+// The dashboards' speed goal: with 1,000 students and 1,000,000
 // attempts stored, the class dashboard and the class heatmap of a class of
 // 30 answer in under 50 ms at the 95th percentile, on SQLite and on
 // PostgreSQL. The aggregates are inserted in bulk (the point is that the

@@ -61,7 +61,7 @@ func openRaw(t testing.TB, db storetest.Database) rawDB {
 	return r
 }
 
-// ensureStudentWeeks creates student_weeks as PHASE2.md fixes it until the
+// ensureStudentWeeks creates student_weeks as the dashboards read it until the
 // ingest migration (0002) that owns it is on main; IF NOT EXISTS makes it a
 // no-op once it is.
 func ensureStudentWeeks(t testing.TB, r rawDB) {

@@ -15,7 +15,7 @@ import (
 	"github.com/multipli/multipli/migrations"
 )
 
-// Privacy (issue 8): a teacher may export everything the platform stores
+// Privacy: a teacher may export everything the platform stores
 // about a student, and erase the student.
 
 // sessionsOf and gamesOf select a student's play sessions and their games.

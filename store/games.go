@@ -67,7 +67,7 @@ func (s *Store) GameEvents(ctx context.Context, gameID int64, after int) ([]Game
 	return out, wrap(err, "events of game %d", gameID)
 }
 
-// Move is everything one move writes (architecture.md, "One move"): the new
+// Move is everything one move writes, in one transaction: the new
 // state, its events and the attempts. The pedagogy's statistics are no
 // longer the caller's business: the write path (record.go) updates them
 // from the new attempts.

@@ -15,7 +15,7 @@ import (
 	"github.com/multipli/multipli/migrations"
 )
 
-// Real-time games across instances (issue 6). On PostgreSQL the instance
+// Real-time games across instances. On PostgreSQL the instance
 // that saves a move announces "game G is at version V" with NOTIFY; every
 // instance LISTENs and pushes the new state to the players connected to it.
 // On SQLite there is one instance, whose own in-process hub (in package play)

@@ -25,7 +25,7 @@ import (
 	"github.com/multipli/multipli/store"
 )
 
-// `multipli loadtest` measures attempt ingestion (issue 8) three ways in one
+// `multipli loadtest` measures attempt ingestion three ways in one
 // run, on the same machine and clients: the store's write path called
 // directly, the platform over HTTP, and a bare Echo handler over HTTP (the
 // floor any Go HTTP server pays), and prints the platform's share of the

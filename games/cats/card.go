@@ -1,6 +1,7 @@
 // Package cats is the engine of Multipli Cat's, the reflex card game where
 // cats slap the mouse when two newest cards on the table have the same
-// product (spec: specs/games/multipli-cats.md, booklet seed 002).
+// product (the rules: the game's booklet; README.md lists each rule and
+// its test).
 package cats
 
 import (

@@ -2,9 +2,9 @@
 // the solver that referees every claim, the four rule sets of the booklet and
 // the special rules, and computer players.
 //
-// Geometry (monster-cube.md, decisive): tiles sit on a pointy-top hexagonal
-// lattice in axial coordinates (q, r); each tile is a hexagon cut into three
-// rhombi, Y on top, R bottom-left, B bottom-right.
+// Geometry: tiles sit on a pointy-top hexagonal lattice in axial
+// coordinates (q, r); each tile is a hexagon cut into three rhombi, Y on
+// top, R bottom-left, B bottom-right.
 package cube
 
 import "fmt"

@@ -50,8 +50,8 @@ type deckRow struct {
 	powers []Power // powers[i] goes on the potion worth points[i]
 }
 
-// The booklet does not list the potions; this deck is the platform's own
-// (spec magicoa.md): 37 potions, 14 with a power (Triple Blue ×2, Triple
+// The booklet does not list the potions; this deck is the platform's own:
+// 37 potions, 14 with a power (Triple Blue ×2, Triple
 // Green ×2, Double bid ×3, Exchange ×3, Indiscretion ×2, Equality ×2).
 // Blue and green are 1 point each; red, yellow and purple 2, 2, 3, 3, 4, 5, 6
 // (91 points in all). The coloured points were tuned by simulation between

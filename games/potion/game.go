@@ -1,6 +1,6 @@
 // Package potion is the MultipliPotion engine, both editions: the 3-card one
-// (booklet 000: draw, lay one of four, capture, end with three in hand) and
-// the 4-card one (booklet 001: lay, capture, end and draw back to four).
+// (its booklet: draw, lay one of four, capture, end with three in hand) and
+// the 4-card one (its booklet: lay, capture, end and draw back to four).
 //
 // Decisions the spec leaves to the digital game, each also commented where it
 // is coded:
@@ -28,8 +28,8 @@ import (
 
 // Editions.
 const (
-	Edition3 = 3 // booklet 000: hand of 3, draw at the start of the turn
-	Edition4 = 4 // booklet 001: hand of 4, draw back to 4 at the end
+	Edition3 = 3 // the 3-card booklet: hand of 3, draw at the start of the turn
+	Edition4 = 4 // the 4-card booklet: hand of 4, draw back to 4 at the end
 )
 
 // WinTrophies is the number of trophies that wins at once.

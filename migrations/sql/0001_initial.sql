@@ -1,4 +1,4 @@
--- 0001: the first-cut schema (architecture.md, "Data"). Later steps only add.
+-- 0001: the first-cut schema. Later steps only add.
 -- Placeholders: {{id}} an auto-increment primary key, {{ts}} a timestamp.
 -- JSON documents are TEXT on both databases so that the schema is the same.
 
@@ -138,7 +138,7 @@ CREATE TABLE game_events (
     UNIQUE (game_id, n)
 );
 
--- The learning record (concepts.md, "Attempt").
+-- The learning record: one row per attempt at a fact.
 CREATE TABLE attempts (
     id {{id}},
     student_id BIGINT NOT NULL REFERENCES students(id),

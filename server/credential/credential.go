@@ -18,7 +18,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 )
 
-// MinPasswordLength is the shortest adult password accepted (issue 2).
+// MinPasswordLength is the shortest adult password accepted.
 const MinPasswordLength = 10
 
 // maxPasswordBytes is bcrypt's limit; longer passwords are refused rather

@@ -15,7 +15,7 @@ import (
 )
 
 // snapshot is one state of a game as the student's page receives it: a
-// GameDTO (PLAY_API.md) whose view is the engine's View(0) as JSON.
+// play.GameDTO whose view is the engine's View(0) as JSON.
 type snapshot struct {
 	Step  int            // inputs fed so far
 	View  map[string]any // View(0) decoded

@@ -16,7 +16,7 @@ func TestWordsFollowTheBooklets(t *testing.T) {
 			assert.NotContains(t, s, "Monster Dés", "%s.%s: the booklet says Monster Dice", key, lang)
 		}
 	}
-	// Monster Cube's rule sets, as booklet 004 names them.
+	// Monster Cube's rule sets, as the booklet names them.
 	assert.Equal(t, "Règle n°3 Monster Dice", all["edition.cube.3"]["fr"])
 	assert.Equal(t, "Règle n°4 Monster Dice : chiffres", all["edition.cube.4"]["fr"])
 	// The find button shouts the same thing in both languages.
