@@ -1,6 +1,7 @@
 package play
 
 import (
+	"hash/fnv"
 	"testing"
 	"time"
 
@@ -95,4 +96,17 @@ func TestPracticeWithoutQuestionsTakesNoAnswer(t *testing.T) {
 	resend, err := p.take([]store.Answer{ans(11, 3, 4, 1)}, t0, -1)
 	require.NoError(t, err, "no floor when MinAnswer is negative (load tests)")
 	assert.False(t, resend)
+}
+
+// A batch's fingerprint is stored in plans: it must stay the FNV-1a of
+// "seq,a,b,given,response_ms;" per answer (given -1 when none), or a
+// resend of a batch taken before an upgrade would be refused.
+func TestABatchsFingerprintKeepsItsText(t *testing.T) {
+	seven := 7
+	answers := []store.Answer{{Seq: 11, A: 3, B: 4, Given: &seven, ResponseMS: 1500}, {Seq: 12, A: -2, B: 9, ResponseMS: 0}}
+	h := fnv.New64a()
+	_, _ = h.Write([]byte("11,3,4,7,1500;12,-2,9,-1,0;"))
+	if got := sum(answers); got != h.Sum64() {
+		t.Fatalf("sum = %d, want %d", got, h.Sum64())
+	}
 }

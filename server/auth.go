@@ -98,6 +98,12 @@ func (s *Server) issueToken(c echo.Context, role Role, id int64) (issued, error)
 // parseToken checks the signature (HS256 only), the expiry and the issuer,
 // then that the login was not revoked.
 func (s *Server) parseToken(c echo.Context, raw string) (principal, error) {
+	if p, ok := s.tokens.get(raw, s.now()); ok {
+		if err := s.liveLogin(c.Request().Context(), p); err != nil {
+			return principal{}, err
+		}
+		return p, nil
+	}
 	var cl claims
 	_, err := jwt.ParseWithClaims(raw, &cl, func(*jwt.Token) (any, error) { return s.cfg.SecretKey, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
@@ -116,6 +122,7 @@ func (s *Server) parseToken(c echo.Context, raw string) (principal, error) {
 	if err := s.liveLogin(c.Request().Context(), p); err != nil {
 		return principal{}, err
 	}
+	s.tokens.put(raw, p, cl.ExpiresAt.Time) // WithExpirationRequired: set
 	return p, nil
 }
 

@@ -76,6 +76,8 @@ type Server struct {
 	play    *play.Service
 	ingest  *limiter
 	sockets *sockets
+	// tokens are the login tokens already checked (token_cache.go).
+	tokens tokenCache
 	// checks counts the secrets checked at login (throttle.go).
 	checks atomic.Int64
 }
@@ -253,6 +255,9 @@ func (s *Server) accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 			c.Error(err)
 		}
 		req, res := c.Request(), c.Response()
+		if !s.logger.Enabled(req.Context(), slog.LevelInfo) {
+			return nil // nobody reads the line: do not build it
+		}
 		attrs := []any{
 			"id", res.Header().Get(echo.HeaderXRequestID),
 			"method", req.Method,

@@ -58,7 +58,7 @@ func loadtestFlagSet(f *loadtestFlags, out io.Writer) *flag.FlagSet {
 	fs.DurationVar(&f.duration, "duration", 20*time.Second, "at most this long per phase (≤ 30m)")
 	fs.Float64Var(&f.rate, "rate", 5000, "attempts per second offered by all clients together, each client sending at a steady pace (open loop); 0: each client sends its next request as soon as the last is answered (closed loop, the saturation rate)")
 	fs.StringVar(&f.phases, "phases", "store,http,http-max,bare", "phases to run, comma-separated: store (the write path called in-process, at --rate), http (the platform over HTTP at --rate), http-max (the platform, closed loop), bare (a bare Echo handler, closed loop)")
-	fs.StringVar(&f.profile, "cpuprofile", "", "write a CPU profile of the whole run to this file (in-process server)")
+	fs.StringVar(&f.profile, "cpuprofile", "", "write a CPU profile of the measured phases (after the set-up) to this file; with the in-process server it holds the server, the store and the load generator")
 	fs.Usage = func() {
 		fmt.Fprintln(out, "usage: multipli loadtest [flags]")
 		fmt.Fprintln(out)
@@ -102,17 +102,6 @@ func runLoadtest(ctx context.Context, args []string, getenv func(string) string,
 		pid = os.Getpid()
 	}
 
-	if f.profile != "" {
-		pf, err := os.Create(f.profile)
-		if err != nil {
-			return fmt.Errorf("loadtest: %w", err)
-		}
-		defer func() { _ = pf.Close() }()
-		if err := pprof.StartCPUProfile(pf); err != nil {
-			return fmt.Errorf("loadtest: %w", err)
-		}
-		defer pprof.StopCPUProfile()
-	}
 	client := loadClient(f.clients)
 	pace := "closed loop (as fast as answered)"
 	if f.rate > 0 {
@@ -133,6 +122,20 @@ func runLoadtest(ctx context.Context, args []string, getenv func(string) string,
 	}
 	fmt.Fprintf(stdout, "set-up: %d students signed in, one practice session each\n", len(w.students))
 	fmt.Fprintf(stdout, "machine: %d CPUs, load average %s at the start\n\n", runtime.NumCPU(), loadAverage())
+
+	// The profile covers the measured phases, not the set-up (200
+	// sign-ins and sessions would blur the request path).
+	if f.profile != "" {
+		pf, err := os.Create(f.profile)
+		if err != nil {
+			return fmt.Errorf("loadtest: %w", err)
+		}
+		defer func() { _ = pf.Close() }()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return fmt.Errorf("loadtest: %w", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 
 	var results []phaseResult
 	if phases["store"] {

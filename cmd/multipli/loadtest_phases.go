@@ -151,12 +151,14 @@ func runHTTPPhase(ctx context.Context, c *http.Client, base string, w *world, f 
 			}
 		}
 		buf = appendAnswers(buf[:0], s.questions)
-		path := base + "/api/v1/play/sessions/" + strconv.FormatInt(s.session, 10) + "/attempts"
-		n, raw, err := post(ctx, c, path, s.token, buf)
-		if err != nil {
+		if s.path == "" {
+			s.path = base + "/api/v1/play/sessions/" + strconv.FormatInt(s.session, 10) + "/attempts"
+		}
+		var out answered
+		if err := post(ctx, c, s.path, s.auth(), buf, &out); err != nil {
 			return 0, buf, err
 		}
-		return n, buf, s.asked(raw, floor)
+		return out.Stored + out.Duplicates, buf, s.ask(out.Questions, floor)
 	})
 }
 
@@ -183,8 +185,9 @@ func runBarePhase(ctx context.Context, c *http.Client, w *world, f loadtestFlags
 	base := "http://" + ln.Addr().String()
 	return runClients(ctx, bareName, w, f, func(ctx context.Context, s *loadStudent, buf []byte) (int, []byte, error) {
 		buf = appendAnswers(buf[:0], s.questions)
-		n, _, err := post(ctx, c, base+"/bare/"+strconv.FormatInt(s.session, 10)+"/attempts", s.token, buf)
-		return n, buf, err
+		var out answered
+		err := post(ctx, c, base+"/bare/"+strconv.FormatInt(s.session, 10)+"/attempts", s.auth(), buf, &out)
+		return out.Stored + out.Duplicates, buf, err
 	}), nil
 }
 
@@ -193,36 +196,44 @@ const (
 	bareName    = "bare Echo handler, closed loop"
 )
 
-// post sends a batch of answers and returns how many it stored, and the
-// answer's body.
-func post(ctx context.Context, c *http.Client, url, token string, body []byte) (int, []byte, error) {
+// answered is the answer to a batch: what it stored and the questions
+// asked next, read in one pass (the load generator shares the CPU with
+// the server it measures).
+type answered struct {
+	Stored     int        `json:"stored"`
+	Duplicates int        `json:"duplicates"`
+	Questions  []question `json:"questions"`
+}
+
+// post sends a batch of answers with the Authorization header auth and
+// decodes the answer into out.
+func post(ctx context.Context, c *http.Client, url, auth string, body []byte, out *answered) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
-		return 0, nil, err
+		return err
 	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header["Content-Type"] = jsonType
+	req.Header["Authorization"] = []string{auth}
 	res, err := c.Do(req)
 	if err != nil {
-		return 0, nil, err
+		return err
 	}
 	raw, err := io.ReadAll(res.Body)
 	_ = res.Body.Close()
 	if err != nil {
-		return 0, nil, err
+		return err
 	}
 	if res.StatusCode != http.StatusOK {
-		return 0, nil, fmt.Errorf("status %d: %s", res.StatusCode, bytes.TrimSpace(raw))
+		return fmt.Errorf("status %d: %s", res.StatusCode, bytes.TrimSpace(raw))
 	}
-	var rec struct {
-		Stored     int `json:"stored"`
-		Duplicates int `json:"duplicates"`
+	if err := json.Unmarshal(raw, out); err != nil {
+		return fmt.Errorf("read the answer: %w", err)
 	}
-	if err := json.Unmarshal(raw, &rec); err != nil {
-		return 0, nil, fmt.Errorf("read the answer: %w", err)
-	}
-	return rec.Stored + rec.Duplicates, raw, nil
+	return nil
 }
+
+// jsonType is the requests' Content-Type header, shared (never changed).
+var jsonType = []string{"application/json"}
 
 // memSample is the resident memory of the measured process at a moment.
 type memSample struct {

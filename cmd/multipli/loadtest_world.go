@@ -25,6 +25,16 @@ type loadStudent struct {
 	questions []question // asked by the server, to answer next
 	readyAt   time.Time  // when a child could have answered them (the server's floor)
 	seq       int64      // next sequence number of the store phase's own answers
+	path      string     // the answers' URL, once built
+	bearer    string     // the Authorization header, once built
+}
+
+// auth is the student's Authorization header.
+func (s *loadStudent) auth() string {
+	if s.bearer == "" {
+		s.bearer = "Bearer " + s.token
+	}
+	return s.bearer
 }
 
 // question is one practice question the server asked.
@@ -44,11 +54,16 @@ func (s *loadStudent) asked(raw []byte, floor time.Duration) error {
 	if err := json.Unmarshal(raw, &out); err != nil {
 		return fmt.Errorf("loadtest: read the questions: %w", err)
 	}
-	if len(out.Questions) == 0 {
+	return s.ask(out.Questions, floor)
+}
+
+// ask takes the questions the server asked next.
+func (s *loadStudent) ask(qs []question, floor time.Duration) error {
+	if len(qs) == 0 {
 		return errors.New("loadtest: the server asked no question")
 	}
-	s.questions = out.Questions
-	s.readyAt = time.Now().Add(time.Duration(len(out.Questions)) * floor)
+	s.questions = qs
+	s.readyAt = time.Now().Add(time.Duration(len(qs)) * floor)
 	return nil
 }
 
