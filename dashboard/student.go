@@ -113,7 +113,7 @@ func NewStudentPage(in StudentInput, now time.Time, lang string) StudentPage {
 			At: h.At, When: date(lang, h.At),
 			From: LevelLabel(lang, h.From), To: LevelLabel(lang, h.To),
 			Decision: decisionLabel(lang, h.Decision),
-			Reason:   h.Reason.Text(lang, nil),
+			Reason:   h.Reason.In(lang),
 		})
 	}
 	for _, ss := range in.Sessions {

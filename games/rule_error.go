@@ -50,21 +50,19 @@ func AsRuleError(err error) (*RuleError, bool) {
 	return re, ok
 }
 
-// Message is a rule's explanation in both languages. Placeholders {name}
-// are filled from the error's Params.
+// Message is a text already rendered in both languages (from the
+// catalogue), kept where it is stored with what it explains: a level
+// decision's reason is written once, when it is taken, and read later in
+// either language.
 type Message struct {
 	EN string `json:"en"`
 	FR string `json:"fr"`
 }
 
-// Text renders the message in lang ("fr" or anything else for English).
-func (m Message) Text(lang string, params map[string]any) string {
-	s := m.EN
+// In returns the text in lang ("fr" or anything else for English).
+func (m Message) In(lang string) string {
 	if lang == "fr" {
-		s = m.FR
+		return m.FR
 	}
-	for k, v := range params {
-		s = strings.ReplaceAll(s, "{"+k+"}", fmt.Sprint(v))
-	}
-	return s
+	return m.EN
 }

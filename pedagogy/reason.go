@@ -1,16 +1,16 @@
 package pedagogy
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/games"
 )
 
 // The reasons are written for a teacher: which level, and the evidence in
 // facts and answers, in English and French. They are complete sentences
-// (no placeholders left).
+// (no placeholders left), rendered from the catalogue.
 
 // stepName is how a teacher reads a ladder step: its tables.
 func stepName(step games.LevelName) string {
@@ -24,8 +24,6 @@ func stepName(step games.LevelName) string {
 	}
 	return "1–10"
 }
-
-func msg(en, fr string) games.Message { return games.Message{EN: en, FR: fr} }
 
 // Evidence is what a ladder decision read. Every number a reason prints
 // comes from here, and is either a literal count of the student's answers
@@ -77,74 +75,50 @@ const (
 	whyReview
 )
 
-// reason writes the decision in a teacher's words, English and French.
+// reason writes the decision in a teacher's words, in English and in
+// French, from the catalogue's "reason." texts: the decision is stored with
+// both, so a teacher reads it in either language later.
 func (e Evidence) reason(string) games.Message {
-	n := stepName(e.Step)
-	known := func() (string, string) {
-		return fmt.Sprintf("an estimated %d of the %d facts of %s are known by heart", e.Known, e.Facts, n),
-			fmt.Sprintf("selon l'estimation, %d des %d calculs de %s sont sus par cœur", e.Known, e.Facts, n)
+	return games.Message{EN: e.text(catalog.EN), FR: e.text(catalog.FR)}
+}
+
+// text is the decision in lang.
+func (e Evidence) text(lang string) string {
+	step := stepName(e.Step)
+	t := func(key string, kv ...any) string {
+		return catalog.T(lang, "reason."+key, append([]any{"step", step}, kv...)...)
 	}
-	fast := func() (string, string) {
-		return fmt.Sprintf("%d were answered right in under 3 s in the last two weeks", e.FastRecently),
-			fmt.Sprintf("%d ont été réussis en moins de 3 s ces deux dernières semaines", e.FastRecently)
-	}
-	ke, kf := known()
-	fe, ff := fast()
+	known := t("known", "n", e.Known, "facts", e.Facts)
+	fast := t("fast", "n", e.FastRecently)
+	below := stepName(e.Below)
 	switch e.kind {
 	case whyStart:
-		return msg("starts on "+n+": the first level not yet mastered",
-			"commence par "+n+" : le premier niveau pas encore maîtrisé")
+		return t("start")
 	case whyFloor:
-		return msg("plays "+n+": the lowest level the teacher allows",
-			"joue "+n+" : le niveau minimum fixé par l'enseignant·e")
+		return t("floor")
 	case whyCeiling:
-		return msg("plays "+n+": the highest level the teacher allows",
-			"joue "+n+" : le niveau maximum fixé par l'enseignant·e")
+		return t("ceiling")
 	case whyPromote:
-		return msg(
-			fmt.Sprintf("promoted to %s: %s (%d needed); %s", stepName(e.To), ke, e.Needed, fe),
-			fmt.Sprintf("passe à %s : %s (%d nécessaires) ; %s", stepName(e.To), kf, e.Needed, ff))
+		return t("promote", "to", stepName(e.To), "known", known, "needed", e.Needed, "fast", fast)
 	case whyTooSoon:
-		return msg(
-			fmt.Sprintf("stays on %s for now: %s, but only %d session(s) at this level (%d needed before moving on); %s",
-				n, ke, e.Sessions, MinSessionsToPromote, fe),
-			fmt.Sprintf("reste sur %s pour l'instant : %s, mais seulement %d séance(s) à ce niveau (%d avant de passer) ; %s",
-				n, kf, e.Sessions, MinSessionsToPromote, ff))
+		return t("too_soon", "known", known, "n", e.Sessions, "needed", MinSessionsToPromote, "fast", fast)
 	case whyAtCeiling:
-		return msg(
-			fmt.Sprintf("stays on %s: %s, ready for more, but the teacher set %s as the highest level; %s", n, ke, n, fe),
-			fmt.Sprintf("reste sur %s : %s, prêt·e pour la suite, mais l'enseignant·e a fixé %s comme niveau maximum ; %s", n, kf, n, ff))
+		return t("at_ceiling", "known", known, "fast", fast)
 	case whyTop:
-		return msg(
-			fmt.Sprintf("stays on %s, the whole box: %s; %s; practice keeps them fresh", n, ke, fe),
-			fmt.Sprintf("reste sur %s, toute la boîte : %s ; %s ; l'entraînement les garde en mémoire", n, kf, ff))
+		return t("top", "known", known, "fast", fast)
 	case whyDemote:
-		return msg(
-			fmt.Sprintf("back to %s: only %d of the last %d answers on %s were right, and an estimated %d of the %d facts of %s are still known by heart",
-				stepName(e.Below), e.RecentRight, e.RecentAnswers, n, e.BelowKnown, e.BelowFacts, stepName(e.Below)),
-			fmt.Sprintf("retour à %s : seulement %d des %d dernières réponses sur %s étaient justes, et selon l'estimation %d des %d calculs de %s sont encore sus par cœur",
-				stepName(e.Below), e.RecentRight, e.RecentAnswers, n, e.BelowKnown, e.BelowFacts, stepName(e.Below)))
+		return t("demote", "below", below, "right", e.RecentRight, "answers", e.RecentAnswers, "below_known", e.BelowKnown, "below_facts", e.BelowFacts)
 	case whyHardButKeep:
-		return msg(
-			fmt.Sprintf("stays on %s: only %d of the last %d answers were right, but an estimated %d of the %d facts of %s are still known by heart, so going back would not help; the easier facts of %s come first",
-				n, e.RecentRight, e.RecentAnswers, e.BelowKnown, e.BelowFacts, stepName(e.Below), n),
-			fmt.Sprintf("reste sur %s : seulement %d des %d dernières réponses étaient justes, mais selon l'estimation %d des %d calculs de %s sont encore sus par cœur, revenir en arrière n'aiderait pas ; les calculs les plus faciles de %s d'abord",
-				n, e.RecentRight, e.RecentAnswers, e.BelowKnown, e.BelowFacts, stepName(e.Below), n))
+		return t("hard_but_keep", "below", below, "right", e.RecentRight, "answers", e.RecentAnswers, "below_known", e.BelowKnown, "below_facts", e.BelowFacts)
 	case whyReview:
-		return msg(
-			fmt.Sprintf("review session on %s while learning %s: an estimated %d facts learnt there are fading",
-				stepName(e.Below), n, e.Fading),
-			fmt.Sprintf("séance de révision sur %s pendant l'apprentissage de %s : selon l'estimation, %d calculs appris là s'estompent",
-				stepName(e.Below), n, e.Fading))
+		return t("review", "below", below, "fading", e.Fading)
 	}
-	return msg(
-		fmt.Sprintf("stays on %s: %s (%d needed to move on); %s", n, ke, e.Needed, fe),
-		fmt.Sprintf("reste sur %s : %s (%d pour passer au niveau suivant) ; %s", n, kf, e.Needed, ff))
+	return t("keep", "known", known, "needed", e.Needed, "fast", fast)
 }
 
 func reasonFixed(step games.LevelName) games.Message {
-	return msg("plays "+stepName(step)+", the level the teacher chose",
-		"joue "+stepName(step)+", le niveau choisi par l'enseignant·e")
+	both := func(lang string) string { return catalog.T(lang, "reason.fixed", "step", stepName(step)) }
+	return games.Message{EN: both(catalog.EN), FR: both(catalog.FR)}
 }
 
 func reasonTables(tables []int) games.Message {
@@ -152,11 +126,11 @@ func reasonTables(tables []int) games.Message {
 	for i, t := range tables {
 		s[i] = strconv.Itoa(t)
 	}
-	if len(s) == 1 {
-		return msg("table of "+s[0]+", as the teacher assigned",
-			"table de "+s[0]+", comme l'a demandé l'enseignant·e")
+	both := func(lang string) string {
+		if len(s) == 1 {
+			return catalog.T(lang, "reason.table", "tables", s[0])
+		}
+		return catalog.T(lang, "reason.tables", "head", strings.Join(s[:len(s)-1], ", "), "last", s[len(s)-1])
 	}
-	head, last := strings.Join(s[:len(s)-1], ", "), s[len(s)-1]
-	return msg("tables of "+head+" and "+last+", as the teacher assigned",
-		"tables de "+head+" et "+last+", comme l'a demandé l'enseignant·e")
+	return games.Message{EN: both(catalog.EN), FR: both(catalog.FR)}
 }

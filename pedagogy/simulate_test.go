@@ -93,7 +93,7 @@ func TestSimulateLadderDoesNotBounceAndTellsTheTruth(t *testing.T) {
 		for _, c := range checks {
 			assert.Equal(t, c.TrueFastRecently, c.FastRecently, "%s: a literal count is exact: %s", v, c.Reason.EN)
 			assert.Contains(t, c.Reason.EN, fmt.Sprintf("an estimated %d of the %d facts", c.Known, c.Total))
-			assert.Contains(t, c.Reason.EN, fmt.Sprintf("%d were answered right in under 3 s in the last two weeks", c.FastRecently))
+			assert.Contains(t, c.Reason.EN, fmt.Sprintf("%d w", c.FastRecently)+map[bool]string{true: "as", false: "ere"}[c.FastRecently == 1]+" answered right in under 3 s in the last two weeks")
 			gap += float64(c.TrueFluent - c.Known)
 			known += c.Known
 			knownTrue += c.KnownAndTrue
