@@ -261,7 +261,7 @@ function showPreview(p, source) {
     h("td", { class: "num line" }, String(r.line)),
     h("td", { class: "name" }, r.name ? h("strong", {}, r.name) : "—"),
     h("td", {}, r.first_name), h("td", {}, r.last_name), h("td", {}, r.birth_date),
-    h("td", { class: "what" }, h("span", { class: `tag tag-${r.status}` }, t("roster.js.status." + r.status)), " ", r.message))));
+    h("td", { class: "what" }, h("span", { class: `tag tag-${r.status}` }, t(`roster.js.status.${r.status}`)), " ", r.message))));
   const button = $("confirm-import");
   button.disabled = p.names.length === 0 || p.too_many;
   button.textContent = p.names.length === 0 ? t("roster.js.nothing") : tn("roster.js.confirm", p.names.length);
