@@ -69,6 +69,9 @@ type Game struct {
 	Name Name `json:"game"`
 	// Title is the game's name for people, the same in French and English.
 	Title string `json:"title"`
+	// Icon names the picture the home draws for the game: "flask", "cat",
+	// "cube" or "monster" (the browser's art, drawn from the box's pieces).
+	Icon string `json:"icon"`
 	// Editions offered, the first the default.
 	Editions []Edition `json:"editions"`
 	// Hidden editions are accepted but not offered.
@@ -102,7 +105,7 @@ type Game struct {
 func Registry() []Game {
 	return []Game{
 		{
-			Name: Potion, Title: "MultipliPotion", Editions: []Edition{"3", "4"}, Calibrated: "3",
+			Name: Potion, Title: "MultipliPotion", Icon: "flask", Editions: []Edition{"3", "4"}, Calibrated: "3",
 			MinOpponents: 1, MaxOpponents: 1, DefaultOpponents: 1, TwoStudents: true,
 			Options: []Option{{Name: OptionQuiz}},
 		},
@@ -111,7 +114,7 @@ func Registry() []Game {
 			// The booklet advises starting without the special cards and
 			// keeps the call for confirmed players, so every option is off
 			// unless ticked.
-			Name: Cats, Title: "Multipli Cat's", Editions: []Edition{"standard"}, Calibrated: "standard",
+			Name: Cats, Title: "Multipli Cat's", Icon: "cat", Editions: []Edition{"standard"}, Calibrated: "standard",
 			MinOpponents: 1, MaxOpponents: 7, DefaultOpponents: 3, RealTime: true, TwoStudents: true,
 			Options: []Option{
 				{Name: OptionSpecials, InEdition: true},
@@ -125,7 +128,7 @@ func Registry() []Game {
 			// #4; #3 counts stars and #2 has no score); the level decks
 			// change the order of the cards, which #3 (codes 1–18, one
 			// deck) does not have. Calibrated on rule set #4, turns timed.
-			Name: Cube, Title: "Monster Cube", Editions: []Edition{"1", "2", "3", "4"}, Calibrated: "4",
+			Name: Cube, Title: "Monster Cube", Icon: "cube", Editions: []Edition{"1", "2", "3", "4"}, Calibrated: "4",
 			MinOpponents: 0, MaxOpponents: 3, DefaultOpponents: 1,
 			Options: []Option{
 				{Name: OptionBonuses, Editions: []Edition{"1", "4"}},
@@ -135,7 +138,7 @@ func Registry() []Game {
 		{
 			// The booklet's variants: Junior (no powers) and Expert (two
 			// games in a row, 3 or 4 players).
-			Name: Magicoa, Title: "Magicoa", Editions: []Edition{"multiplication", "classic"}, Calibrated: "multiplication",
+			Name: Magicoa, Title: "Magicoa", Icon: "monster", Editions: []Edition{"multiplication", "classic"}, Calibrated: "multiplication",
 			MinOpponents: 1, MaxOpponents: 5, DefaultOpponents: 2,
 			Options: []Option{
 				{Name: OptionJunior, Excludes: []string{OptionExpert}},

@@ -64,7 +64,7 @@ export function renderHome(root, data, actions) {
     parts.push(h("section", { class: "panel", "aria-labelledby": "cont-title" },
       h("h2", { id: "cont-title" }, t("home.continue_title")),
       h("ul", { class: "plain" }, cont.map((c) => h("li", { class: "row" },
-        gameIcon(c.game),
+        gameIcon((byName[c.game] || {}).icon),
         h("span", {}, h("strong", {}, gameTitle(c.game)), c.edition ? ` · ${editionLabel(c.game, c.edition)}` : "",
           c.opponent ? ` · ${t("home.against", { name: c.opponent })}` : "",
           c.started_at ? ` · ${t("home.started", { date: formatDate(c.started_at) })}` : ""),
@@ -140,7 +140,7 @@ function gameCard(g, level, actions, classmates) {
         classmates.map((m) => h("option", { value: m.id }, m.name))))) : null;
   const editions = g.editions && g.editions.length ? g.editions : [""];
   return h("li", { class: ["game-card", `game-${name}`] },
-    h("div", { class: "game-card-head" }, gameIcon(name), h("h3", {}, gameTitle(name))),
+    h("div", { class: "game-card-head" }, gameIcon(g.icon), h("h3", {}, gameTitle(name))),
     levelBadge(level),
     h("p", {}, t(`game.${name}.about`)),
     select,
@@ -179,7 +179,7 @@ function catsCard(g, level, actions, classmates) {
       " ", t(`edition.${name}.${o}`)))) : null;
   const edition = () => options.filter((o) => ticked.has(o)).join("+") || (g.editions || [""])[0];
   return h("li", { class: ["game-card", `game-${name}`] },
-    h("div", { class: "game-card-head" }, gameIcon(name), h("h3", {}, gameTitle(name))),
+    h("div", { class: "game-card-head" }, gameIcon(g.icon), h("h3", {}, gameTitle(name))),
     levelBadge(level),
     h("p", {}, t(`game.${name}.about`)),
     select,
@@ -190,15 +190,16 @@ function catsCard(g, level, actions, classmates) {
       () => actions.start(name, edition(), players - 1, classmate), { class: "primary", "data-key": `start-${name}` })));
 }
 
-function gameIcon(game) {
+// gameIcon draws the picture the registry names for a game (its "icon").
+function gameIcon(icon) {
   const svg = svgBox(48, 48, { class: "game-icon", "aria-hidden": "true", focusable: "false" });
-  if (game === "potion") svg.append(flask(4, 4, 40, "liquid-green"));
-  else if (game === "cats") svg.append(cat(4, 4, 40, "fur-0"));
-  else if (game === "cube") {
+  if (icon === "flask") svg.append(flask(4, 4, 40, "liquid-green"));
+  else if (icon === "cat") svg.append(cat(4, 4, 40, "fur-0"));
+  else if (icon === "cube") {
     svg.append(s("path", { d: "M24 4 41 14 24 24 7 14Z", class: "face face-Y" }),
       s("path", { d: "M7 14 24 24V44L7 34Z", class: "face face-R" }),
       s("path", { d: "M24 24 41 14V34L24 44Z", class: "face face-B" }));
-  } else svg.append(monster(4, 4, 40, "monster-violet", 1));
+  } else if (icon === "monster") svg.append(monster(4, 4, 40, "monster-violet", 1));
   return svg;
 }
 
