@@ -104,7 +104,11 @@ async function studentLogin(secret) {
   } catch (err) {
     state.pin = "";
     state.pictures = [];
-    if (state.student.secret_kind === "pictures") drawPictures(); else drawPin();
+    const pictures = state.student.secret_kind === "pictures";
+    if (pictures) drawPictures(); else drawPin();
+    // The server says "wrong login or password" to everyone; a child is
+    // told in their own words which of their secrets did not match.
+    if (err.status === 401 && err.code === "bad_credentials") err = new Error(t(pictures ? "login.wrong_pictures" : "login.wrong_pin"));
     showError(err, t);
   }
 }

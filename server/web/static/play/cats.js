@@ -272,3 +272,14 @@ function catsEvent(e, dto, t) {
     default: return null;
   }
 }
+
+// feedback is the verdict on the child's slap: the card they slapped on,
+// its product and the number on the card they took it for (a missed pair
+// is said by the shell).
+export function feedback(dto, api) {
+  const { t } = api;
+  const a = (dto.attempts || []).filter((x) => x.kind === "claim").pop();
+  if (!a || a.given === null || a.given === undefined) return null;
+  const params = { a: a.a, b: a.b, p: a.a * a.b, given: a.given };
+  return a.correct ? { tone: "right", text: () => t("cats.fb.right", params) } : { tone: "wrong", text: () => t("cats.fb.wrong", params) };
+}

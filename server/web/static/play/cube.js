@@ -209,6 +209,9 @@ export function render(root, dto, api) {
       m.target = ui.target ?? defaultTarget(dto);
       if (((v.fronts || [])[m.target] || []).length >= 3) m.replace = ui.replace || 0;
     }
+    // Kept for the verdict: the formula as the child built it, and what the
+    // chosen monster asked for (the attempt alone holds a × b and target ∓ c).
+    if (type === "claim" || type === "find") ui.lastClaim = { values: vals.slice(), ops: ui.ops.slice(), code: ui.code, target };
     const ok = await api.move(m);
     if (ok) reset(ui);
   };
@@ -269,6 +272,37 @@ export function render(root, dto, api) {
       special.length ? h("p", { class: "special-line" }, t("cube.special", { list: special.join(", ") })) : null,
       scores,
       eventsBox(dto, (e) => cubeEvent(e, dto, t), t, ui))));
+}
+
+// feedback is the verdict on the child's own claim in this state: their
+// formula, its value and what the monster asked for (the shell shows it;
+// null when the state holds no claim of theirs).
+export function feedback(dto, api) {
+  const { t } = api;
+  const ev = (dto.events || []).filter((e) => e.seat === dto.seat && (e.type === "found" || e.type === "wrong_claim")).pop();
+  if (!ev) return null;
+  const d = ev.data || {};
+  const c = api.ui.lastClaim && api.ui.lastClaim.code === d.code && api.ui.lastClaim.values.every((x) => typeof x === "number") ? api.ui.lastClaim : null;
+  const f = c ? formulaText(c.values, c.ops) : "";
+  const v = c ? formulaValue(c.values, c.ops) : 0;
+  if (ev.type === "found") return c ? { tone: "right", text: () => t("cube.fb.right", { f, v, code: d.code }) } : null;
+  if (!c) return { tone: "wrong", text: () => t("cube.fb.wrong_code", { code: d.code, target: d.code }) };
+  if (!d.reason || d.reason === "cube.wrong_value") return { tone: "wrong", text: () => t("cube.fb.wrong_value", { f, v, code: d.code, target: c.target }) };
+  return { tone: "wrong", text: () => {
+    const why = t(`reason.${d.reason}`);
+    return t("cube.fb.wrong_faces", { f, v, why: why.startsWith("reason.") ? "" : why });
+  } };
+}
+
+// formulaText writes a claim as the child built it: "7 × 2 + 5".
+function formulaText(vals, ops) {
+  return `${vals[0]} ${OP_TEXT[ops[0]]} ${vals[1]} ${OP_TEXT[ops[1]]} ${vals[2]}`;
+}
+
+// formulaValue is what the formula makes: × before + and −, else left to right.
+function formulaValue([a, b, c], ops) {
+  const ab = ops[0] === "*" ? a * b : ops[0] === "-" ? a - b : a + b;
+  return ops[1] === "-" ? ab - c : ab + c;
 }
 
 function reset(ui) {

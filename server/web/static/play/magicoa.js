@@ -225,3 +225,16 @@ function magicoaEvent(e, dto, t, tn) {
     default: return null;
   }
 }
+
+// feedback is the verdict on a wrong answer: the number the child typed,
+// the right product, and (for a gold card) that the card is played at its
+// right value anyway, so there is nothing to try again. Right answers and
+// bids are said by the shell.
+export function feedback(dto, api) {
+  const { t } = api;
+  const a = (dto.attempts || []).filter((x) => x.kind === "answer").pop();
+  if (!a || a.correct || a.given === null || a.given === undefined) return null;
+  const tripled = (dto.events || []).some((e) => e.seat === dto.seat && e.type === "tripled");
+  const params = { a: a.a, b: a.b, p: a.a * a.b, given: a.given };
+  return { tone: "wrong", text: () => t(tripled ? "magicoa.fb.wrong_triple" : "magicoa.fb.wrong_answer", params) };
+}

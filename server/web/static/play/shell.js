@@ -2,11 +2,15 @@
 // calls render(root, dto, api) on every new state, sends moves (POST, or the
 // WebSocket when it is up), explains refused moves in an aria-live region,
 // and shows what the session practised at its end.
+//
+// Feedback on the child's own move (verdict) is right, wrong or missed by
+// its colour AND by an icon and a word, so colour is never the only sign;
+// it lasts until the child's next move, which clears it.
 
 import { play, GameSocket } from "./client.js";
 import { APIError, errorText } from "../lib/api.js";
 import { t, tn, lang, applyStatic, onLangChange, ready } from "../lib/i18n.js";
-import { h, button } from "../lib/dom.js";
+import { h, s, svgBox, button } from "../lib/dom.js";
 import { levelBadge, gameTitle, renderSummary, starsSVG, seatNameOf, useLevels } from "./common.js";
 
 await ready;
@@ -50,12 +54,13 @@ class GamePage {
     this.head = h("div", { class: "play-head" });
     this.board = h("div", { class: "play-board", id: "play-board" });
     this.alert = h("p", { class: "play-alert", role: "alert", "aria-live": "assertive", hidden: true });
+    this.verdictBox = h("p", { class: "play-feedback", role: "status", "aria-live": "polite", hidden: true });
     this.status = h("p", { class: "play-status", "aria-live": "polite" });
     this.top = h("div", { class: "play-top" });
     this.foot = h("div", { class: "play-foot" });
     // The result of a finished game goes above the board (top), where a
     // child sees it without scrolling; the session summary replaces the board.
-    this.root.replaceChildren(this.head, this.alert, this.status, this.top, this.board, this.foot);
+    this.root.replaceChildren(this.head, this.alert, this.verdictBox, this.status, this.top, this.board, this.foot);
   }
 
   async load() {
@@ -94,7 +99,11 @@ class GamePage {
     if (!this.module || this.dto?.game !== dto.game) {
       this.module = await import(`./${dto.game}.js`);
     }
+    const fresh = !this.dto || dto.version > this.dto.version;
     this.dto = dto;
+    // A newer state with the child's attempts (or the module's own word on
+    // the child's move) replaces the verdict; one without leaves it.
+    if (fresh) this.verdict = this.verdictOf(dto) || this.verdict;
     this.render();
   }
 
@@ -123,7 +132,7 @@ class GamePage {
     this.renderHead();
     this.renderBoard(null);
     this.renderFoot();
-    this.feedback();
+    this.renderVerdict();
     this.refocus(focusKey);
     if (this.focusResult) {
       this.focusResult = false;
@@ -186,20 +195,36 @@ class GamePage {
     );
   }
 
-  // feedback reads this step's attempts aloud (politely): right answers are
-  // praised, wrong ones show the right product.
-  feedback() {
-    const list = this.dto.attempts || [];
-    if (!list.length) return;
-    const a = list[list.length - 1];
-    const product = a.a * a.b;
-    if (a.given === null || a.given === undefined) {
-      this.status.textContent = t("attempt.missed", { a: a.a, b: a.b, p: product });
-    } else if (a.correct) {
-      this.status.textContent = t("attempt.right", { a: a.a, b: a.b, p: product });
-    } else {
-      this.status.textContent = t("attempt.wrong", { a: a.a, b: a.b, p: product, given: a.given });
-    }
+  // verdictOf says what the child's move in dto did: the game module's
+  // own words when it has them (feedback(dto, api): { tone, text() }), else
+  // the last of the child's attempts in this step (null: nothing to say).
+  verdictOf(dto) {
+    const own = this.module.feedback?.(dto, this.api());
+    if (own) return own;
+    const list = dto.attempts || [];
+    if (!list.length) return null;
+    return attemptVerdict(list[list.length - 1]);
+  }
+
+  // renderVerdict draws the verdict in the page's language: its icon and
+  // word, then what the child did. The class says the tone (fb-right,
+  // fb-wrong, fb-missed) for the colour.
+  renderVerdict() {
+    const v = this.verdict;
+    const box = this.verdictBox;
+    box.className = "play-feedback";
+    if (!v) { box.hidden = true; box.replaceChildren(); return; }
+    box.classList.add(`fb-${v.tone}`);
+    box.replaceChildren(verdictIcon(v.tone), h("strong", { class: "fb-word" }, t(`feedback.${v.tone}`)), " ", h("span", { class: "fb-text" }, v.text()));
+    box.hidden = false;
+  }
+
+  // clearVerdict: the child moves again, so what was said of the last move
+  // goes (also the prompts said in the status line).
+  clearVerdict() {
+    this.verdict = null;
+    this.status.textContent = "";
+    this.renderVerdict();
   }
 
   // move sends one engine move. It resolves true when the move was played,
@@ -211,6 +236,7 @@ class GamePage {
     const seq = Math.max(d.version + 1, this.lastSeq + 1, (d.last_seq || 0) + 1);
     this.lastSeq = seq;
     this.hideAlert();
+    this.clearVerdict();
     if (this.socket && this.socket.send(seq, m)) return true;
     if (this.busy) return false;
     this.busy = true;
@@ -246,8 +272,19 @@ class GamePage {
     }
   }
 
+  // showError says why a request failed. A move the rules refused (422) is
+  // a wrong move: it wears the wrong-move icon and word, and no earlier
+  // verdict stays beside it.
   showError(err) {
-    this.alert.textContent = errorText(err, t) || t("error.generic");
+    const refused = err && err.status === 422;
+    const text = errorText(err, t) || t("error.generic");
+    this.alert.classList.toggle("fb-wrong", refused);
+    if (refused) {
+      this.clearVerdict();
+      this.alert.replaceChildren(verdictIcon("wrong"), h("strong", { class: "fb-word" }, t("feedback.refused")), " ", h("span", { class: "fb-text" }, text));
+    } else {
+      this.alert.textContent = text;
+    }
     this.alert.hidden = false;
     if (err && err.status === 401) {
       this.alert.append(" ", h("a", { href: "/" }, t("login.again")));
@@ -283,6 +320,25 @@ class GamePage {
 }
 
 function goHome() { location.assign("/student"); }
+
+// attemptVerdict is the default verdict on one attempt of the child: right,
+// missed (the child did not act), or wrong with the number they gave.
+export function attemptVerdict(a) {
+  const p = a.a * a.b;
+  if (a.given === null || a.given === undefined) return { tone: "missed", text: () => t("attempt.missed", { a: a.a, b: a.b, p }) };
+  if (a.correct) return { tone: "right", text: () => t("attempt.right", { a: a.a, b: a.b, p }) };
+  return { tone: "wrong", text: () => t("attempt.wrong", { a: a.a, b: a.b, p, given: a.given }) };
+}
+
+// verdictIcon is a tick, a cross or an exclamation mark: a shape, so the
+// tone is told without its colour (the word beside it says it too).
+function verdictIcon(tone) {
+  const svg = svgBox(24, 24, { class: "fb-icon", "aria-hidden": "true", focusable: "false" });
+  if (tone === "right") svg.append(s("path", { d: "M4 13 L10 19 L20 5", class: "fb-stroke" }));
+  else if (tone === "wrong") svg.append(s("path", { d: "M5 5 L19 19 M19 5 L5 19", class: "fb-stroke" }));
+  else svg.append(s("path", { d: "M12 3 V15 M12 19 V21", class: "fb-stroke" }));
+  return svg;
+}
 
 export { starsSVG };
 
