@@ -286,8 +286,12 @@ export function feedback(dto, api) {
   const f = c ? formulaText(c.values, c.ops) : "";
   const v = c ? formulaValue(c.values, c.ops) : 0;
   if (ev.type === "found") return c ? { tone: "right", text: () => t("cube.fb.right", { f, v, code: d.code }) } : null;
-  if (!c) return { tone: "wrong", text: () => t("cube.fb.wrong_code", { code: d.code, target: d.code }) };
-  if (!d.reason || d.reason === "cube.wrong_value") return { tone: "wrong", text: () => t("cube.fb.wrong_value", { f, v, code: d.code, target: c.target }) };
+  if (!c) return { tone: "wrong", text: () => t("cube.fb.wrong_code", { code: d.code }) };
+  if (!d.reason || d.reason === "cube.wrong_value") {
+    // In rule set #2 the modifiers shift what a card asks for: say both.
+    const key = c.target === d.code ? "cube.fb.wrong_value_code" : "cube.fb.wrong_value";
+    return { tone: "wrong", text: () => t(key, { f, v, code: d.code, target: c.target }) };
+  }
   return { tone: "wrong", text: () => {
     const why = t(`reason.${d.reason}`);
     return t("cube.fb.wrong_faces", { f, v, why: why.startsWith("reason.") ? "" : why });
