@@ -124,25 +124,64 @@ func TestBrowserFeedbackPotionWrongCaptureNamesTheChildsCards(t *testing.T) {
 	}
 }
 
-// A right capture's green verdict does not stay under the refusal of a
-// later wrong one (the dev harness: a state whose step holds a right
-// capture, and a transport that refuses every move).
+// A right capture's green verdict does not outlive the move it belongs to:
+// it goes at the child's next move, and the refusal of a later wrong
+// capture stands alone.
 func TestBrowserFeedbackPotionRightVerdictGoesAtTheNextMove(t *testing.T) {
 	b := newBrowserTest(t, 3)
+	b.login()
 	for _, lang := range []string{"en", "fr"} {
-		b.run(chromedp.Navigate(b.base + "/static/play/dev/game.html?fixture=potion-right&refuse=1&lang=" + lang))
-		require.True(t, b.waitFor(".play-feedback.fb-right", 10*time.Second), "the right capture is praised")
-		right := b.eval(`document.querySelector(".play-feedback").textContent`)
-		assert.Contains(t, right, feedbackWords[lang]["right"])
-		assert.Contains(t, right, "6 × 7 = 42")
-		assert.Equal(t, "1", b.eval(`document.querySelectorAll(".play-feedback svg.fb-icon").length + ""`), "a tick beside the word")
-		b.screenshot("feedback-potion-right-" + lang)
-		// The next move (ending the turn) is refused: the praise goes.
-		b.click("end")
-		require.True(t, b.waitFor(".play-alert.fb-wrong", 10*time.Second), "the refusal is shown")
-		b.screenshot("feedback-potion-stale-" + lang)
-		b.wrongStyle(".play-alert", lang, "refused")
-		assert.Equal(t, "true", b.eval(`document.querySelector(".play-feedback").hidden + ""`), "the earlier praise is gone")
+		b.useLang(lang)
+		g := b.start("start-potion-3")
+		praised, done := false, false
+		for i := 0; i < 200 && !done; i++ {
+			g = b.game(g)
+			require.NotEqual(t, true, g["over"], "the game ended before a right then a wrong capture")
+			v := viewOf(g)
+			me := int(v["seat"].(float64))
+			version := g["version"].(float64)
+			r1, r2, rm, right := potionCapture(g)
+			w1, w2, wm, _, _, _, wrong := potionWrongTriple(g)
+			switch {
+			case has(g, "accept"):
+				b.click("accept")
+			case has(g, "lay"):
+				b.click(fmt.Sprintf("h-%d", potionLay(g)))
+			case has(g, "capture") && !praised && right:
+				b.click(fmt.Sprintf("z%d-%d", me, r1))
+				b.click(fmt.Sprintf("z%d-%d", me, r2))
+				b.click(fmt.Sprintf("z%d-%d", 1-me, rm))
+				b.click("capture")
+				require.True(t, b.waitFor(".play-feedback.fb-right", 10*time.Second), "the right capture is praised")
+				b.screenshot("feedback-potion-right-" + lang)
+				text := b.eval(`document.querySelector(".play-feedback").textContent`)
+				assert.Contains(t, text, feedbackWords[lang]["right"])
+				assert.Equal(t, "1", b.eval(`document.querySelectorAll(".play-feedback svg.fb-icon path").length + ""`), "a tick beside the word")
+				praised = true
+			case has(g, "capture") && praised && wrong:
+				b.click(fmt.Sprintf("z%d-%d", me, w1))
+				b.click(fmt.Sprintf("z%d-%d", me, w2))
+				b.click(fmt.Sprintf("z%d-%d", 1-me, wm))
+				b.click("capture")
+				require.True(t, b.waitFor(".play-alert.fb-wrong", 10*time.Second), "the refusal is shown")
+				b.screenshot("feedback-potion-stale-" + lang)
+				b.wrongStyle(".play-alert", lang, "refused")
+				assert.Equal(t, "true", b.eval(`document.querySelector(".play-feedback").hidden + ""`), "no earlier praise under the refusal")
+				done = true
+				continue
+			case has(g, "end"):
+				b.click("end")
+				if praised {
+					// The praise belonged to the capture: the next move ends it.
+					assert.Equal(t, "true", b.eval(`document.querySelector(".play-feedback").hidden + ""`), "the praise goes at the next move")
+				}
+			default:
+				time.Sleep(100 * time.Millisecond)
+				continue
+			}
+			b.waitChange(g, version)
+		}
+		require.True(t, done, "a right then a wrong capture were made in %s", lang)
 	}
 }
 
