@@ -60,7 +60,11 @@ class GamePage {
     this.foot = h("div", { class: "play-foot" });
     // The result of a finished game goes above the board (top), where a
     // child sees it without scrolling; the session summary replaces the board.
-    this.root.replaceChildren(this.head, this.alert, this.verdictBox, this.status, this.top, this.board, this.foot);
+    // The refusal, the verdict and the status share one slot of a steady
+    // height, so the board does not jump under the child's finger when a
+    // message comes or goes.
+    this.says = h("div", { class: "play-says" }, this.alert, this.verdictBox, this.status);
+    this.root.replaceChildren(this.head, this.says, this.top, this.board, this.foot);
   }
 
   async load() {
