@@ -42,7 +42,9 @@ func TestABrowserGetsErrorPagesAndAProgramJSON(t *testing.T) {
 	e := newEnv(t, st)
 	s := e.newSchool(t)
 	export := fmt.Sprintf("/api/v1/classes/%d/export/attempts.csv?from=2026-03-05&to=2026-03-01", s.classID)
-	signInHere := func(path string) string { return html.EscapeString("/?" + url.Values{"next": {path}, "tab": {"teacher"}}.Encode()) }
+	signInHere := func(path string) string {
+		return html.EscapeString("/?" + url.Values{"next": {path}, "tab": {"teacher"}}.Encode())
+	}
 	tests := []struct {
 		name, path, token, lang string
 		status                  int
