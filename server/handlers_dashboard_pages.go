@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -248,6 +249,11 @@ func (s *Server) handleAssignmentsPage(c echo.Context) error {
 		Levels: levelChoices(), Games: games.Registry()}
 	for _, k := range kids {
 		p.Names[k.ID] = k.DisplayName
+	}
+	// Who did it, as the class list reads: by name (French collation).
+	byName := catalog.NameOrder()
+	for _, a := range p.Assignments {
+		slices.SortStableFunc(a.Progress, func(x, y assignmentDoneJS) int { return byName(p.Names[x.StudentID], p.Names[y.StudentID]) })
 	}
 	p.Title = fmt.Sprintf("%s — %s", p.T["assignments"], cl.Name)
 	p.Scripts = []string{"/static/dash/assignments.js"}

@@ -1,0 +1,45 @@
+package server_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/multipli/multipli/store/storetest"
+)
+
+// Every page that lists a class's children lists them as a French class
+// list does (accents with their letter, capitals or not): the class
+// dashboard, the login list, the teacher's API list (which the roster
+// page shows in its order).
+func TestClassListsSortNamesTheFrenchWay(t *testing.T) {
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	e := newEnv(t, st)
+	teacher := e.signup(t, "teacher", uniqueEmail("t"))
+	classID, code, _ := e.classWithStudent(t, teacher, "Lucas\nLéo\nZoé\némile\nLina\nLéa\nÉlodie\nLouis")
+	want := []string{"Élodie", "émile", "Léa", "Léo", "Lina", "Louis", "Lucas", "Zoé"}
+	inOrder := func(t *testing.T, where, body string) {
+		t.Helper()
+		last := -1
+		for _, n := range want {
+			i := strings.Index(body[max(last, 0):], n)
+			if !assert.GreaterOrEqual(t, i, 0, "%s: %s after %v", where, n, want) {
+				return
+			}
+			last = max(last, 0) + i + len(n)
+		}
+	}
+	for _, path := range []string{
+		fmt.Sprintf("/dashboard/classes/%d?lang=fr", classID),
+		fmt.Sprintf("/dashboard/classes/%d?lang=en", classID),
+		fmt.Sprintf("/dashboard/classes/%d?lang=fr&sort=name", classID),
+		fmt.Sprintf("/api/v1/classes/%d/students", classID),
+		"/api/v1/class-codes/" + code,
+	} {
+		res := e.must(t, http.StatusOK, req{Method: "GET", Path: path, Token: teacher})
+		inOrder(t, path, string(res.Raw))
+	}
+}
