@@ -43,3 +43,26 @@ func TestClassListsSortNamesTheFrenchWay(t *testing.T) {
 		inOrder(t, path, string(res.Raw))
 	}
 }
+
+// A teacher reads the week by its Monday's date and the heatmap's colours
+// in words: no ISO week number, no colour scale's name.
+func TestDashboardsSpeakPlainWords(t *testing.T) {
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	e := newEnv(t, st) // Monday 2 March 2026
+	s := e.newSchool(t)
+	for lang, want := range map[string][]string{
+		"fr": {"Semaine du 2 mars 2026", "de 0 (violet foncé) à 100 (jaune)"},
+		"en": {"Week of 2 Mar 2026", "from 0 (dark purple) to 100 (yellow)"},
+	} {
+		var body string
+		for _, p := range []string{"/dashboard/classes/%d?lang=", "/dashboard/classes/%d/heatmap?lang="} {
+			body += string(e.must(t, http.StatusOK, req{Method: "GET", Path: fmt.Sprintf(p, s.classID) + lang, Token: s.teacher}).Raw)
+		}
+		for _, w := range want {
+			assert.Contains(t, body, w, lang)
+		}
+		for _, jargon := range []string{"ISO", "2026-W10", "viridis"} {
+			assert.NotContains(t, body, jargon, lang)
+		}
+	}
+}

@@ -123,7 +123,7 @@ func (s *Server) handleClassDashboardPage(c echo.Context) error {
 		return err
 	}
 	p := dashClassPage{pageBase: newPageBase(c, cl.Name), Class: cl, Rows: d.Rows, Alerts: d.Alerts}
-	p.Week = d.Week.String()
+	p.Week = dashboard.WeekText(p.Lang, d.Week)
 	p.Headers = sortHeaders(d, col, desc, p.Lang)
 	p.Title = fmt.Sprintf("%s — %s", p.T["class_dashboard"], cl.Name)
 	return s.render(c, "dash_class.html", p)
