@@ -5,9 +5,11 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/multipli/multipli/server"
 	"github.com/multipli/multipli/store/storetest"
 )
 
@@ -65,4 +67,27 @@ func TestDashboardsSpeakPlainWords(t *testing.T) {
 			assert.NotContains(t, body, jargon, lang)
 		}
 	}
+}
+
+// The assignments page says who did the week's work in the class list's
+// order, whatever order the children played in.
+func TestAssignmentProgressListsNamesTheFrenchWay(t *testing.T) {
+	db := storetest.Databases(t)[0]
+	st := storetest.Open(t, db.URL)
+	// plays records sessions at the real time: the server's week must be it.
+	e := newEnv(t, st, func(c *server.Config) { c.Now = time.Now })
+	e.now = time.Now()
+	teacher := e.signup(t, "teacher", uniqueEmail("t"))
+	classID, _, ids := e.classWithStudent(t, teacher, "Zoé\nLucas\nÉlodie\nLéa")
+	today := time.Now().UTC()
+	res := e.must(t, 201, req{Method: "POST", Path: fmt.Sprintf("/api/v1/classes/%d/assignments", classID), Token: teacher, Body: map[string]any{
+		"title": "Sevens", "tables": []int{7}, "games": []string{"potion"}, "target": map[string]any{"unit": "sessions", "per_week": 1},
+		"start": today.AddDate(0, 0, -1).Format("2006-01-02"), "due": today.AddDate(0, 0, 7).Format("2006-01-02"),
+	}})
+	assignment := num(t, res.JSON["id"])
+	for _, id := range ids { // Zoé first: the order they played in
+		plays(t, e, db.URL, id, assignment, [][2]int{{7, 3}})
+	}
+	body := string(e.must(t, http.StatusOK, req{Method: "GET", Path: fmt.Sprintf("/dashboard/classes/%d/assignments?lang=fr", classID), Token: teacher}).Raw)
+	assert.Contains(t, body, "Élodie 1/1 ✓ · Léa 1/1 ✓ · Lucas 1/1 ✓ · Zoé 1/1 ✓")
 }
