@@ -92,3 +92,33 @@ func TestBrowserErrorsArePagesNotJSON(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 200, icon)
 }
+
+// A parent's home names the child's level with its label, not its id
+// ("Niveau green" was seen); the sign-in page opens on the parent's tab
+// when asked to.
+func TestBrowserParentsHomeNamesTheLevel(t *testing.T) {
+	ctx := browser(t)
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	e := newEnv(t, st, func(c *server.Config) { c.Now = time.Now })
+	ts := httptest.NewServer(e.srv.Handler())
+	t.Cleanup(ts.Close)
+	s := e.newSchool(t)
+	email := uniqueEmail("p")
+	parent := e.signup(t, "parent", email)
+	e.linkParent(t, s.teacher, parent, s.studentID)
+	e.must(t, 200, req{Method: "PATCH", Path: fmt.Sprintf("/api/v1/students/%d", s.studentID), Token: s.teacher, Body: map[string]any{"level": "green"}})
+
+	step(t, ctx, "the parent signs in on their tab", chromedp.Navigate(ts.URL+"/?tab=parent"),
+		chromedp.WaitVisible(css(`body[data-ready] [data-tab=parent][aria-selected=true]`)),
+		chromedp.SendKeys(css(`[data-panel=parent] input[name=email]`), email),
+		chromedp.SendKeys(css(`[data-panel=parent] input[name=password]`), "correct horse battery"),
+		chromedp.Click(css(`[data-panel=parent] button[type=submit]`)),
+		chromedp.WaitVisible(css(`#home li strong`)))
+	got := textOf(t, ctx, "#home li") // the browser's language: English
+	assert.Contains(t, got, "Green deck · tables 2 to 5")
+	assert.NotContains(t, got, "green")
+	step(t, ctx, "in French", chromedp.Click(css("[data-lang-switch]")), chromedp.WaitVisible(`//li[contains(., "Paquet vert")]`))
+	got = textOf(t, ctx, "#home li")
+	assert.Contains(t, got, "Paquet vert · tables de 2 à 5")
+	assert.NotContains(t, got, "green")
+}
