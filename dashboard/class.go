@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/games"
 )
 
@@ -266,6 +267,7 @@ func columnHeaders(lang string) []ColumnHeader {
 // ways; a student who never played is the oldest "last played". Ties are
 // broken by name, then by id, so the order never depends on the input's.
 func (d *ClassDashboard) Sort(col Column, desc bool) {
+	byName := catalog.NameOrder()
 	slices.SortStableFunc(d.Rows, func(x, y ClassRow) int {
 		xm, ym := missing(col, x), missing(col, y)
 		if xm != ym {
@@ -274,14 +276,14 @@ func (d *ClassDashboard) Sort(col Column, desc bool) {
 			}
 			return -1
 		}
-		c := compareBy(col, x, y)
+		c := compareBy(col, x, y, byName)
 		if desc {
 			c = -c
 		}
 		if c != 0 {
 			return c
 		}
-		return cmp.Or(strings.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name)), cmp.Compare(x.StudentID, y.StudentID))
+		return cmp.Or(byName(x.Name, y.Name), cmp.Compare(x.StudentID, y.StudentID))
 	})
 }
 
@@ -295,7 +297,9 @@ func missing(col Column, r ClassRow) bool {
 	return false
 }
 
-func compareBy(col Column, x, y ClassRow) int {
+// compareBy compares two rows by a column; byName orders names (the
+// column's and the ties').
+func compareBy(col Column, x, y ClassRow, byName func(a, b string) int) int {
 	switch col {
 	case ColumnLevel:
 		return cmp.Or(cmp.Compare(levelRank(x.Level), levelRank(y.Level)), strings.Compare(x.LevelLabel, y.LevelLabel))
@@ -319,7 +323,7 @@ func compareBy(col Column, x, y ClassRow) int {
 	}
 	// ColumnName: compared here (not left to the tie-break, which never
 	// reverses) so that a descending sort by name is Z to A.
-	return strings.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name))
+	return byName(x.Name, y.Name)
 }
 
 // factsOf keeps one student's stats.

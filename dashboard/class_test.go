@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/games"
 )
 
@@ -122,13 +123,13 @@ func TestSortByEveryColumn(t *testing.T) {
 					if missing(col, y) {
 						continue
 					}
-					c := compareBy(col, x, y)
+					c := compareBy(col, x, y, catalog.NameOrder())
 					if desc {
 						c = -c
 					}
 					assert.LessOrEqual(t, c, 0, "rows %d and %d out of order", i-1, i)
 					if c == 0 {
-						assert.LessOrEqual(t, x.Name, y.Name, "ties by name")
+						assert.LessOrEqual(t, catalog.NameOrder()(x.Name, y.Name), 0, "ties by name")
 					}
 				}
 			})

@@ -22,7 +22,9 @@ var viridis = [...][3]uint8{
 	{0xfd, 0xe7, 0x25},
 }
 
-// ScaleName is the colour scale's name, for the README and the legend.
+// ScaleName is the colour scale's name, for the README. The legend says
+// the colours in words ("dark purple" to "yellow"): a teacher reads the
+// scale, not its name.
 const ScaleName = "viridis"
 
 // noDataFill is the ground of cells without data, under a hatch pattern.

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/pedagogy"
 )
 
 func rowsOf[T any](rows ...T) func(yield func(T) error) error {
@@ -36,7 +37,7 @@ func TestAttemptsCSVColumns(t *testing.T) {
 	ms, given := int64(2300), 56
 	at := time.Date(2026, 11, 18, 9, 30, 0, 0, time.FixedZone("CET", 3600))
 	var b bytes.Buffer
-	err := WriteAttemptsCSV(&b, rowsOf(
+	err := WriteAttemptsCSV(&b, CSVFormat{}, rowsOf(
 		AttemptRow{StudentID: 4, StudentName: "Zoé", A: 8, B: 7, Correct: true, ResponseMS: &ms, At: at,
 			Game: "potion/3", Kind: games.KindCapture, Given: &given, SessionID: 12, Seq: 3},
 		AttemptRow{StudentID: 5, StudentName: "Léo, \"le grand\"", A: 6, B: 9, At: at, Game: "cats", Kind: games.KindMissed, SessionID: 13, Seq: 1},
@@ -54,7 +55,7 @@ func TestAttemptsCSVColumns(t *testing.T) {
 
 func TestFactStatsCSVColumns(t *testing.T) {
 	var b bytes.Buffer
-	err := WriteFactStatsCSV(&b, rowsOf(FactStatRow{StudentName: "Ana", FactStat: FactStat{StudentID: 2, A: 8, B: 7,
+	err := WriteFactStatsCSV(&b, CSVFormat{}, rowsOf(FactStatRow{StudentName: "Ana", FactStat: FactStat{StudentID: 2, A: 8, B: 7,
 		Attempts: 10, Correct: 7, RecentAccuracy: 0.8, TypicalMS: 2100, Mastery: 0.65, Uncertainty: 0.12, Fluent: false}}))
 	require.NoError(t, err)
 	recs := readCSV(t, b.String())
@@ -78,28 +79,28 @@ func TestCSVInjectionIsNeutralised(t *testing.T) {
 		t.Run(tt.in, func(t *testing.T) {
 			assert.Equal(t, tt.want, cell(tt.in))
 			var b bytes.Buffer
-			require.NoError(t, WriteAttemptsCSV(&b, rowsOf(AttemptRow{StudentName: tt.in, Game: tt.in})))
+			require.NoError(t, WriteAttemptsCSV(&b, CSVFormat{}, rowsOf(AttemptRow{StudentName: tt.in, Game: tt.in})))
 			recs := readCSV(t, b.String())
 			assert.Equal(t, tt.want, recs[1][6])
 			assert.Equal(t, tt.want, recs[1][8])
 		})
 	}
 	var b bytes.Buffer
-	require.NoError(t, WriteFactStatsCSV(&b, rowsOf(FactStatRow{StudentName: "=cmd|' /C calc'!A0"})))
+	require.NoError(t, WriteFactStatsCSV(&b, CSVFormat{}, rowsOf(FactStatRow{StudentName: "=cmd|' /C calc'!A0"})))
 	assert.Equal(t, "'=cmd|' /C calc'!A0", readCSV(t, b.String())[1][1])
 }
 
 func TestCSVExportStopsOnTheSourcesError(t *testing.T) {
 	boom := errors.New("boom")
 	var b bytes.Buffer
-	err := WriteAttemptsCSV(&b, func(yield func(AttemptRow) error) error {
+	err := WriteAttemptsCSV(&b, CSVFormat{}, func(yield func(AttemptRow) error) error {
 		if err := yield(AttemptRow{}); err != nil {
 			return err
 		}
 		return boom
 	})
 	assert.ErrorIs(t, err, boom)
-	err = WriteFactStatsCSV(&b, func(func(FactStatRow) error) error { return boom })
+	err = WriteFactStatsCSV(&b, CSVFormat{}, func(func(FactStatRow) error) error { return boom })
 	assert.ErrorIs(t, err, boom)
 }
 
@@ -108,7 +109,7 @@ func TestCSVExportStreams(t *testing.T) {
 	// many rows the output has grown, long before the last one.
 	var b bytes.Buffer
 	grew := false
-	err := WriteAttemptsCSV(&b, func(yield func(AttemptRow) error) error {
+	err := WriteAttemptsCSV(&b, CSVFormat{}, func(yield func(AttemptRow) error) error {
 		for i := range 100_000 {
 			if err := yield(AttemptRow{StudentID: int64(i), A: 7, B: 8}); err != nil {
 				return err
@@ -129,7 +130,7 @@ func FuzzAttemptsCSV(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, name, game string) {
 		var b bytes.Buffer
-		require.NoError(t, WriteAttemptsCSV(&b, rowsOf(AttemptRow{StudentID: 1, A: 2, B: 3, StudentName: name, Game: game})))
+		require.NoError(t, WriteAttemptsCSV(&b, CSVFormat{}, rowsOf(AttemptRow{StudentID: 1, A: 2, B: 3, StudentName: name, Game: game})))
 		recs, err := csv.NewReader(&b).ReadAll()
 		require.NoError(t, err)
 		require.Len(t, recs, 2)
@@ -141,4 +142,46 @@ func FuzzAttemptsCSV(f *testing.F) {
 		}
 		assert.Equal(t, []string{"1", "2", "3"}, recs[1][:3])
 	})
+}
+
+// A French teacher's export opens in French Excel as is: a byte-order mark
+// (else "Zoé" is garbled), ";" between cells, decimal commas; the English
+// one keeps commas and points, with the mark too. pedagogy eval reads both.
+func TestSpreadsheetCSVFollowsTheLanguage(t *testing.T) {
+	ms := int64(2300)
+	attempts := rowsOf(AttemptRow{StudentID: 4, StudentName: "Zoé", A: 8, B: 7, Correct: true, ResponseMS: &ms, Game: "cats", Kind: games.KindAnswer, SessionID: 1, Seq: 1})
+	stats := rowsOf(FactStatRow{StudentName: "Zoé", FactStat: FactStat{StudentID: 4, A: 7, B: 8, Attempts: 3, Correct: 2, RecentAccuracy: 0.5, Mastery: 0.25}})
+	tests := []struct {
+		lang, header, ratio string
+		comma               rune
+	}{
+		{LangFR, "\ufeffstudent;a;b;correct;response_ms;order;", "0,5000", ';'},
+		{LangEN, "\ufeffstudent,a,b,correct,response_ms,order,", "0.5000", ','},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			var b bytes.Buffer
+			require.NoError(t, WriteAttemptsCSV(&b, SpreadsheetCSV(tt.lang), attempts))
+			assert.True(t, strings.HasPrefix(b.String(), tt.header), b.String())
+			logged, err := pedagogy.ReadAttemptsCSV(bytes.NewReader(b.Bytes()))
+			require.NoError(t, err)
+			require.Len(t, logged, 1)
+			assert.Equal(t, "4", logged[0].Student)
+			assert.Equal(t, int64(2300), logged[0].ResponseMS)
+
+			b.Reset()
+			require.NoError(t, WriteFactStatsCSV(&b, SpreadsheetCSV(tt.lang), stats))
+			r := csv.NewReader(strings.NewReader(strings.TrimPrefix(b.String(), "\ufeff")))
+			r.Comma = tt.comma
+			recs, err := r.ReadAll()
+			require.NoError(t, err)
+			require.Len(t, recs, 2)
+			assert.Equal(t, FactStatsHeader, recs[0])
+			assert.Equal(t, "Zoé", recs[1][1])
+			assert.Equal(t, tt.ratio, recs[1][6], "recent accuracy")
+		})
+	}
+	var b bytes.Buffer
+	require.NoError(t, WriteAttemptsCSV(&b, CSVFormat{}, attempts))
+	assert.True(t, strings.HasPrefix(b.String(), "student,a,b,"), "the plain form has no mark, for programs")
 }

@@ -99,12 +99,12 @@ func LoadParentReport(ctx context.Context, src Source, studentID int64, now time
 
 // ExportAttempts streams a class's attempts as CSV.
 func ExportAttempts(ctx context.Context, src ExportSource, q ExportQuery, w io.Writer) error {
-	return WriteAttemptsCSV(w, func(yield func(AttemptRow) error) error { return src.EachAttempt(ctx, q, yield) })
+	return WriteAttemptsCSV(w, q.Format, func(yield func(AttemptRow) error) error { return src.EachAttempt(ctx, q, yield) })
 }
 
 // ExportFactStats streams a class's per-fact statistics as CSV.
 func ExportFactStats(ctx context.Context, src ExportSource, q ExportQuery, w io.Writer) error {
-	return WriteFactStatsCSV(w, func(yield func(FactStatRow) error) error { return src.EachFactStat(ctx, q, yield) })
+	return WriteFactStatsCSV(w, q.Format, func(yield func(FactStatRow) error) error { return src.EachFactStat(ctx, q, yield) })
 }
 
 func studentIDs(ss []StudentSummary) []int64 {

@@ -53,10 +53,12 @@ type ExportSource interface {
 
 // ExportQuery selects a class's rows; attempts are kept when From ≤ at < To
 // (a zero bound is open). Per-fact statistics are the current aggregates.
+// Format is how the file is written (the sources ignore it).
 type ExportQuery struct {
 	ClassID int64
 	From    time.Time
 	To      time.Time
+	Format  CSVFormat
 }
 
 // StudentSummary is one student as the dashboards see them.

@@ -118,7 +118,7 @@ func renderHeatmap(h Heatmap, lang, id string) template.HTML {
 	}
 	// Legend: the scale from 0 to 100 % mastery, and the no-data swatch.
 	ly := grid + 16
-	w.f(`<g class="legend"><text x="%d" y="%d" font-size="12">%s</text>`, heatHeader, ly, esc(tr(lang, "legend.mastery", "scale", ScaleName)))
+	w.f(`<g class="legend"><text x="%d" y="%d" font-size="12">%s</text>`, heatHeader, ly, esc(tr(lang, "legend.mastery")))
 	w.f(`<rect x="%d" y="%d" width="200" height="14" fill="url(#%s-scale)" stroke="#666666"/>`, heatHeader, ly+6, id)
 	for i := 0; i <= 4; i++ {
 		x := heatHeader + i*50

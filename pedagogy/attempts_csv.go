@@ -1,6 +1,7 @@
 package pedagogy
 
 import (
+	"bufio"
 	"cmp"
 	"encoding/csv"
 	"errors"
@@ -33,8 +34,22 @@ var ErrBadCSV = errors.New("pedagogy: bad attempts csv")
 // response_ms may be empty (unknown); correct is 1/0 or true/false; order is
 // a number or an RFC 3339 time. Rows come back sorted by order, ties in file
 // order.
+//
+// The file may be the dashboard's export for a French spreadsheet: a
+// UTF-8 byte-order mark, ";" between cells and decimal commas. The header
+// line tells: cells are split on ";" when it has a ";" and no ",".
 func ReadAttemptsCSV(r io.Reader) ([]LoggedAttempt, error) {
-	cr := csv.NewReader(r)
+	br := bufio.NewReader(r)
+	first, err := br.ReadString('\n')
+	if err != nil && err != io.EOF {
+		return nil, fmt.Errorf("%w: header: %w", ErrBadCSV, err)
+	}
+	first = strings.TrimPrefix(first, "\ufeff")
+	cr := csv.NewReader(io.MultiReader(strings.NewReader(first), br))
+	semicolons := strings.Contains(first, ";") && !strings.Contains(first, ",")
+	if semicolons {
+		cr.Comma = ';'
+	}
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = true
 	header, err := cr.Read()
@@ -43,7 +58,7 @@ func ReadAttemptsCSV(r io.Reader) ([]LoggedAttempt, error) {
 	}
 	col := map[string]int{}
 	for i, h := range header {
-		col[strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))] = i
+		col[strings.ToLower(strings.TrimSpace(h))] = i
 	}
 	for _, need := range []string{"student", "a", "b", "correct", "response_ms", "order"} {
 		if _, ok := col[need]; !ok {
@@ -59,7 +74,7 @@ func ReadAttemptsCSV(r io.Reader) ([]LoggedAttempt, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: line %d: %w", ErrBadCSV, line, err)
 		}
-		row, err := parseRow(rec, col)
+		row, err := parseRow(rec, col, semicolons)
 		if err != nil {
 			return nil, fmt.Errorf("%w: line %d: %w", ErrBadCSV, line, err)
 		}
@@ -69,13 +84,22 @@ func ReadAttemptsCSV(r io.Reader) ([]LoggedAttempt, error) {
 	return out, nil
 }
 
-func parseRow(rec []string, col map[string]int) (LoggedAttempt, error) {
+// parseRow reads one row; decimalComma reads "2300,5" as 2300.5 (a file
+// split on ";" comes from a spreadsheet that writes decimal commas).
+func parseRow(rec []string, col map[string]int, decimalComma bool) (LoggedAttempt, error) {
 	field := func(name string) string {
 		i, ok := col[name]
 		if !ok || i >= len(rec) {
 			return ""
 		}
 		return strings.TrimSpace(rec[i])
+	}
+	number := func(name string) string {
+		v := field(name)
+		if decimalComma {
+			v = strings.Replace(v, ",", ".", 1)
+		}
+		return v
 	}
 	var row LoggedAttempt
 	var err error
@@ -89,7 +113,7 @@ func parseRow(rec []string, col map[string]int) (LoggedAttempt, error) {
 	if row.Correct, err = parseBool(field("correct")); err != nil {
 		return row, fmt.Errorf("bad correct %q", field("correct"))
 	}
-	if ms := field("response_ms"); ms != "" {
+	if ms := number("response_ms"); ms != "" {
 		v, err := strconv.ParseFloat(ms, 64)
 		if err != nil || v < 0 {
 			return row, fmt.Errorf("bad response_ms %q", ms)
@@ -97,7 +121,7 @@ func parseRow(rec []string, col map[string]int) (LoggedAttempt, error) {
 		row.ResponseMS = int64(math.Round(v))
 	}
 	o := field("order")
-	if row.Order, err = strconv.ParseFloat(o, 64); err != nil {
+	if row.Order, err = strconv.ParseFloat(number("order"), 64); err != nil {
 		t, terr := time.Parse(time.RFC3339Nano, o)
 		if terr != nil {
 			return row, fmt.Errorf("bad order %q", o)

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -191,12 +190,14 @@ func (s *Server) authorize(r Route) echo.MiddlewareFunc {
 // signInFirst answers a caller who is not signed in (or whose login has
 // expired or was revoked). A page a teacher or parent opens from a bookmark
 // or an old tab sends them to the sign-in page, which brings them back to
-// it afterwards (next); an API call gets the 401 JSON error.
+// it afterwards (next), on the tab of the adults the page is for (a
+// teacher must not land on the children's tab); an API call gets the 401
+// error (a page when a browser opened it: handleError).
 func (s *Server) signInFirst(c echo.Context, r Route) error {
 	if !isPage(r) {
 		return errUnauthenticated
 	}
-	return c.Redirect(http.StatusSeeOther, "/?next="+url.QueryEscape(c.Request().URL.RequestURI()))
+	return c.Redirect(http.StatusSeeOther, signInURL(signInTab(r.Path), c.Request().URL.RequestURI()))
 }
 
 // isPage tells the routes that answer an HTML page from the API and assets.

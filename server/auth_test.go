@@ -146,7 +146,7 @@ func TestAPageOpenedAfterTheLoginEndedSendsToSignInAndBack(t *testing.T) {
 		e.advance(61 * time.Minute)
 		for _, r := range []req{{Method: "GET", Path: page, Token: s.teacher}, {Method: "GET", Path: page}} {
 			res := e.must(t, http.StatusSeeOther, r)
-			assert.Equal(t, "/?next="+url.QueryEscape(page), res.Header.Get("Location"))
+			assert.Equal(t, "/?next="+url.QueryEscape(page)+"&tab=teacher", res.Header.Get("Location"), "the teacher's tab, not the children's")
 		}
 		res = e.must(t, http.StatusUnauthorized, req{Method: "GET", Path: fmt.Sprintf("/api/v1/classes/%d", s.classID), Token: s.teacher})
 		assert.Equal(t, "unauthenticated", res.errCode())

@@ -133,10 +133,10 @@ func TestBrowserStudentAndTeacherLogins(t *testing.T) {
 	dashboard := fmt.Sprintf("/dashboard/classes/%d", num(t, classes[0].(map[string]any)["id"]))
 	_, err := chromedp.Call(ctx, network.ClearBrowserCookies, cdp.Empty{})
 	require.NoError(t, err)
-	step(t, ctx, "bookmark, signed out", chromedp.Navigate(ts.URL+dashboard),
-		chromedp.WaitVisible(css("body[data-ready] #class-code")))
+	step(t, ctx, "bookmark, signed out: the teacher's tab, not the children's", chromedp.Navigate(ts.URL+dashboard),
+		chromedp.WaitVisible(css(`body[data-ready] [data-tab=teacher][aria-selected=true]`)),
+		chromedp.WaitVisible(css(`[data-panel=teacher] input[name=email]`)))
 	step(t, ctx, "sign in again",
-		chromedp.Click(css(`[data-tab=teacher]`)),
 		chromedp.SendKeys(css(`[data-panel=teacher] input[name=email]`), "t@school.test"),
 		chromedp.SendKeys(css(`[data-panel=teacher] input[name=password]`), "correct horse battery"),
 		chromedp.Click(css(`[data-panel=teacher] button[type=submit]`)),

@@ -2,7 +2,6 @@ package server_test
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"net/http"
 	"strings"
@@ -192,7 +191,7 @@ func TestCSVExportColumnsOverHTTP(t *testing.T) {
 		res := e.must(t, 200, req{Method: "GET", Path: fmt.Sprintf("/api/v1/classes/%d/export/attempts.csv", s.classID), Token: s.teacher})
 		assert.Equal(t, "text/csv; charset=utf-8", res.Header.Get("Content-Type"))
 		assert.Contains(t, res.Header.Get("Content-Disposition"), "attachment")
-		rows, err := csv.NewReader(strings.NewReader(string(res.Raw))).ReadAll()
+		rows, err := exportReader(res).ReadAll()
 		require.NoError(t, err)
 		require.Len(t, rows, 2)
 		assert.Equal(t, []string{"student", "a", "b", "correct", "response_ms", "order", "student_name", "at", "game", "kind", "given", "session", "seq"}, rows[0])
@@ -202,13 +201,14 @@ func TestCSVExportColumnsOverHTTP(t *testing.T) {
 		day := e.clock().Format("2006-01-02")
 		next := e.clock().AddDate(0, 0, 1).Format("2006-01-02")
 		res = e.must(t, 200, req{Method: "GET", Path: fmt.Sprintf("/api/v1/classes/%d/export/attempts.csv?from=%s&to=%s", s.classID, next, next), Token: s.teacher})
-		rows, err = csv.NewReader(strings.NewReader(string(res.Raw))).ReadAll()
+		rows, err = exportReader(res).ReadAll()
 		require.NoError(t, err)
 		assert.Len(t, rows, 1, "a range without attempts: the header only")
 		res = e.must(t, 200, req{Method: "GET", Path: fmt.Sprintf("/api/v1/classes/%d/export/attempts.csv?from=%s&to=%s", s.classID, day, day), Token: s.teacher})
-		rows, _ = csv.NewReader(strings.NewReader(string(res.Raw))).ReadAll()
+		rows, _ = exportReader(res).ReadAll()
 		assert.Len(t, rows, 2, "the last day is included")
-		e.must(t, 400, req{Method: "GET", Path: fmt.Sprintf("/api/v1/classes/%d/export/attempts.csv?from=%s&to=%s", s.classID, next, day), Token: s.teacher})
+		bad := e.must(t, 400, req{Method: "GET", Path: fmt.Sprintf("/api/v1/classes/%d/export/attempts.csv?from=%s&to=%s", s.classID, next, day), Token: s.teacher})
+		assert.Equal(t, "range_reversed", bad.errCode(), "the export's range, not an assignment's due date")
 
 		// The pedagogy's evaluation reads the file as it is.
 		logged, err := pedagogy.ReadAttemptsCSV(strings.NewReader(string(e.must(t, 200, req{Method: "GET", Path: fmt.Sprintf("/api/v1/classes/%d/export/attempts.csv", s.classID), Token: s.teacher}).Raw)))
@@ -219,7 +219,7 @@ func TestCSVExportColumnsOverHTTP(t *testing.T) {
 		assert.EqualValues(t, 2300, logged[0].ResponseMS)
 
 		res = e.must(t, 200, req{Method: "GET", Path: fmt.Sprintf("/api/v1/classes/%d/export/fact-stats.csv", s.classID), Token: s.teacher})
-		rows, err = csv.NewReader(strings.NewReader(string(res.Raw))).ReadAll()
+		rows, err = exportReader(res).ReadAll()
 		require.NoError(t, err)
 		require.Len(t, rows, 3)
 		assert.Equal(t, []string{"student", "student_name", "a", "b", "attempts", "correct", "recent_accuracy", "typical_ms", "last_seen", "mastery", "uncertainty", "fluent"}, rows[0])

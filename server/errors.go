@@ -196,9 +196,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 		return
 	}
 	s.serverFault(p, err, "id", c.Response().Header().Get(echo.HeaderXRequestID), "route", c.Path())
-	if c.Request().Method == http.MethodHead {
+	switch {
+	case c.Request().Method == http.MethodHead:
 		err = c.NoContent(p.Status)
-	} else {
+	case wantsPage(c.Request()):
+		err = s.errorPage(c, p)
+	default:
 		err = c.JSON(p.Status, errorBody{Error: p.detail(langOf(c))})
 	}
 	if err != nil {

@@ -14,9 +14,12 @@ import (
 )
 
 // exportQuery reads ?from=YYYY-MM-DD&to=YYYY-MM-DD: both days included (to
-// runs through its last second), either may be left out.
+// runs through its last second), either may be left out. The file is
+// written for a spreadsheet in the page's language (?lang=, which the
+// dashboard's export links carry, else the caller's language): French
+// Excel opens it as is only with ";" and decimal commas.
 func exportQuery(c echo.Context, classID int64) (dashboard.ExportQuery, error) {
-	q := dashboard.ExportQuery{ClassID: classID}
+	q := dashboard.ExportQuery{ClassID: classID, Format: dashboard.SpreadsheetCSV(pageLang(c))}
 	if v := strings.TrimSpace(c.QueryParam("from")); v != "" {
 		t, err := parseDay("from", v, false)
 		if err != nil {
@@ -35,7 +38,7 @@ func exportQuery(c echo.Context, classID int64) (dashboard.ExportQuery, error) {
 		q.To = t
 	}
 	if !q.From.IsZero() && !q.To.IsZero() && !q.From.Before(q.To) {
-		return q, invalid("to", "due_before")
+		return q, invalid("to", "range_reversed")
 	}
 	return q, nil
 }

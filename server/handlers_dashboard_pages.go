@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -122,7 +123,7 @@ func (s *Server) handleClassDashboardPage(c echo.Context) error {
 		return err
 	}
 	p := dashClassPage{pageBase: newPageBase(c, cl.Name), Class: cl, Rows: d.Rows, Alerts: d.Alerts}
-	p.Week = d.Week.String()
+	p.Week = dashboard.WeekText(p.Lang, d.Week)
 	p.Headers = sortHeaders(d, col, desc, p.Lang)
 	p.Title = fmt.Sprintf("%s — %s", p.T["class_dashboard"], cl.Name)
 	return s.render(c, "dash_class.html", p)
@@ -248,6 +249,11 @@ func (s *Server) handleAssignmentsPage(c echo.Context) error {
 		Levels: levelChoices(), Games: games.Registry()}
 	for _, k := range kids {
 		p.Names[k.ID] = k.DisplayName
+	}
+	// Who did it, as the class list reads: by name (French collation).
+	byName := catalog.NameOrder()
+	for _, a := range p.Assignments {
+		slices.SortStableFunc(a.Progress, func(x, y assignmentDoneJS) int { return byName(p.Names[x.StudentID], p.Names[y.StudentID]) })
 	}
 	p.Title = fmt.Sprintf("%s — %s", p.T["assignments"], cl.Name)
 	p.Scripts = []string{"/static/dash/assignments.js"}

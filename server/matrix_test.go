@@ -106,6 +106,7 @@ var matrix = map[string]matrixEntry{
 	"GET /":                         {expect: open(200), path: fixed("/")},
 	"GET /home":                     {expect: open(200), path: fixed("/home")},
 	"GET /static/*":                 {expect: open(200), path: fixed("/static/style.css")},
+	"GET /favicon.ico":              {expect: open(200), path: fixed("/favicon.ico")},
 	"GET /i18n/:file":               {expect: open(200), path: fixed("/i18n/fr.json")},
 	"GET /classes/:id/cards":        {expect: page(teacherOnly(200)), path: func(s school) string { return fmt.Sprintf("/classes/%d/cards", s.classID) }},
 	"GET /api/v1/me":                {expect: signedIn(200), path: fixed("/api/v1/me")},

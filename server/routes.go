@@ -82,6 +82,8 @@ func (s *Server) routes() []Route {
 		{http.MethodGet, "/", anyone, s.handlePage("index.html")},
 		{http.MethodGet, "/home", anyone, s.handlePage("home.html")},
 		{http.MethodGet, "/static/*", anyone, s.handleStatic},
+		// Browsers ask for /favicon.ico on every page, whatever the page says.
+		{http.MethodGet, "/favicon.ico", anyone, s.handlePage("favicon.ico")},
 		{http.MethodGet, "/i18n/:file", anyone, s.handleI18n},
 		{http.MethodGet, "/classes/:id/cards", teachers, s.handleLoginCards},
 

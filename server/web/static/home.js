@@ -46,10 +46,19 @@ async function renderTeacher() {
   main.replaceChildren(h("h1", {}, t("home.teacher")), ...list, form, ...old);
 }
 
+// levelLabel names a child's level for their parent with the catalogue's
+// label ("Green deck · tables 2 to 5"), never its id ("green").
+function levelLabel(id) {
+  if (id === "green" || id === "violet") return t(`level.${id}`);
+  if (id === "all-10" || id === "all-12") return t("level.all");
+  if (id === "custom") return t("child.level_custom");
+  return t("child.level_none");
+}
+
 async function renderParent() {
   const { children } = await request("GET", "/children");
   const list = children.length === 0 ? [h("p", {}, t("children.none"))] : [h("ul", {}, children.map((c) =>
-    h("li", {}, h("strong", {}, c.name), ` — ${t("level")} ${c.level} · `,
+    h("li", {}, h("strong", {}, c.name), ` — ${levelLabel(c.level)} · `,
       h("a", { href: `/reports/students/${c.id}` }, t("child.report")))))];
   const form = h("form", { class: "inline-form", on: { submit: async (ev) => {
     ev.preventDefault();

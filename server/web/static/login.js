@@ -212,7 +212,10 @@ function start() {
     if (/^[0-9]$/.test(ev.key)) pressKey(ev.key);
     else if (ev.key === "Backspace") pressKey("erase");
   });
-  showTab("student");
+  // The server sends an adult whose login ended to ?tab=teacher or
+  // ?tab=parent (with next): their form, not the children's.
+  const tab = new URLSearchParams(location.search).get("tab");
+  showTab(tab === "teacher" || tab === "parent" ? tab : "student");
   const card = new URLSearchParams(location.hash.slice(1)).get("card");
   if (card) cardLogin(card);
   // Tests (and anyone scripting the page) wait for this before acting.
