@@ -56,6 +56,9 @@ type sessionRow struct {
 	core    string
 	week    learning.Week
 	typical sql.NullInt64
+	// plan: RecordPracticeIf's new plan, written with the played time
+	// when the batch's meaning updates it.
+	plan *sessionPlan
 }
 
 func (r sessionRow) session() learning.Session {
@@ -77,6 +80,9 @@ type deferred struct {
 // read: insert, load what the meaning reads, ask it, write its change-set.
 func (s *Store) recordKnown(tx *gorm.DB, attempts []Attempt, known *sessionRow, extra ...learning.Activity) (int, error) {
 	q := s.conn(tx)
+	if known != nil {
+		q.plan = known.plan
+	}
 	fresh, err := q.insertAttempts(attempts)
 	if err != nil {
 		return 0, err
@@ -151,6 +157,9 @@ type conn struct {
 	// collect: the statements a PostgreSQL pipeline sends later are only
 	// collected, never run (pipeline.go); sql is then nil.
 	collect bool
+	// plan: a practice session's new plan, for apply to write with its
+	// played time (rowStatements).
+	plan *sessionPlan
 }
 
 func (s *Store) conn(tx *gorm.DB) conn {
