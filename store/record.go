@@ -180,18 +180,26 @@ func (q conn) bind(query string) string {
 }
 
 // dollars numbers the "?" placeholders of a query as PostgreSQL's "$n".
+// It runs for every statement of the pipeline (a many-row insert has
+// hundreds of placeholders): bytes, one allocation ('?' is never part of
+// a multi-byte UTF-8 sequence).
 func dollars(query string) string {
-	var b strings.Builder
-	n := 0
-	for _, r := range query {
-		if r == '?' {
-			n++
-			b.WriteString("$" + strconv.Itoa(n))
+	n := strings.Count(query, "?")
+	if n == 0 {
+		return query
+	}
+	b := make([]byte, 0, len(query)+n*4)
+	k := 0
+	for i := 0; i < len(query); i++ {
+		if query[i] != '?' {
+			b = append(b, query[i])
 			continue
 		}
-		b.WriteRune(r)
+		k++
+		b = append(b, '$')
+		b = strconv.AppendInt(b, int64(k), 10)
 	}
-	return b.String()
+	return string(b)
 }
 
 // stmt is the transaction's copy of a cached prepared statement (SQLite),
