@@ -166,7 +166,7 @@ const maxHeldArgs = 20_000
 // per child and commit, and in the pipeline (collect) they are only
 // queued.
 func (q conn) apply(ch learning.Changes) (map[int64]string, []deferred, error) {
-	held, cores, err := rowStatements(ch)
+	held, cores, err := rowStatements(ch, q.plan)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -215,11 +215,26 @@ func (q conn) run(ds []deferred) error {
 	return nil
 }
 
-// rowStatements are the writes of the sessions' played time, the facts and
-// the cores, in that order.
-func rowStatements(ch learning.Changes) ([]deferred, map[int64]string, error) {
+// sessionPlan is a practice session's new plan (RecordPracticeIf), written
+// with the session's played time when the change-set updates it: one
+// UPDATE of the row instead of two (a new version of a row that holds the
+// plan, on PostgreSQL). written says it was; else the caller writes it.
+type sessionPlan struct {
+	id      int64
+	plan    string
+	written bool
+}
+
+// rowStatements are the writes of the sessions' played time (and plan),
+// the facts and the cores, in that order.
+func rowStatements(ch learning.Changes, plan *sessionPlan) ([]deferred, map[int64]string, error) {
 	var out []deferred
 	for _, u := range ch.Sessions {
+		if plan != nil && plan.id == u.ID {
+			out = append(out, deferred{"UPDATE play_sessions SET last_active_at = ?, played_ms = ?, plan = ? WHERE id = ?", []any{u.LastActive, u.PlayedMS, plan.plan, u.ID}})
+			plan.written = true
+			continue
+		}
 		out = append(out, deferred{"UPDATE play_sessions SET last_active_at = ?, played_ms = ? WHERE id = ?", []any{u.LastActive, u.PlayedMS, u.ID}})
 	}
 	var cores map[int64]string

@@ -319,6 +319,10 @@ func (w *writer) writeAll(ctx context.Context, pc *pgx.Conn, items []*piped) err
 			Sessions: map[int64]learning.Session{it.p.session: it.row.session()},
 			States:   map[int64]learning.State{it.p.student: it.st.State},
 		})
+		q.plan = nil
+		if it.p.plan != nil {
+			q.plan = &sessionPlan{id: it.p.session, plan: it.p.plan.to}
+		}
 		cores, stmts, err := q.apply(ch)
 		if err != nil {
 			return err
@@ -327,7 +331,7 @@ func (w *writer) writeAll(ctx context.Context, pc *pgx.Conn, items []*piped) err
 		for _, d := range stmts {
 			b.Queue(dollars(d.query), d.args...)
 		}
-		if it.p.plan != nil {
+		if q.plan != nil && !q.plan.written {
 			b.Queue(dollars(planUpdate), it.p.plan.to, it.p.session)
 		}
 		it.p.rec = Recorded{Stored: len(it.fresh), Duplicates: len(it.p.answers) - len(it.fresh)}

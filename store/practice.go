@@ -78,6 +78,9 @@ func (s *Store) recordPractice(ctx context.Context, p *practiceWrite) (Recorded,
 		if err := p.check(err, row.student, ended, plan); err != nil {
 			return err
 		}
+		if p.plan != nil {
+			row.plan = &sessionPlan{id: sessionID, plan: p.plan.to}
+		}
 		n, err := s.recordKnown(tx, p.attempts(level), &row)
 		p.rec = Recorded{Stored: n, Duplicates: len(p.answers) - n}
 		if err != nil || p.plan == nil {
@@ -85,6 +88,9 @@ func (s *Store) recordPractice(ctx context.Context, p *practiceWrite) (Recorded,
 		}
 		if err := p.allNew(n); err != nil {
 			return err // the savepoint undoes the answers stored
+		}
+		if row.plan.written {
+			return nil
 		}
 		_, err = q.exec(planUpdate, p.plan.to, sessionID)
 		return err

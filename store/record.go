@@ -56,6 +56,9 @@ type sessionRow struct {
 	core    string
 	week    learning.Week
 	typical sql.NullInt64
+	// plan: RecordPracticeIf's new plan, written with the played time
+	// when the batch's meaning updates it.
+	plan *sessionPlan
 }
 
 func (r sessionRow) session() learning.Session {
@@ -77,6 +80,9 @@ type deferred struct {
 // read: insert, load what the meaning reads, ask it, write its change-set.
 func (s *Store) recordKnown(tx *gorm.DB, attempts []Attempt, known *sessionRow, extra ...learning.Activity) (int, error) {
 	q := s.conn(tx)
+	if known != nil {
+		q.plan = known.plan
+	}
 	fresh, err := q.insertAttempts(attempts)
 	if err != nil {
 		return 0, err
@@ -151,6 +157,9 @@ type conn struct {
 	// collect: the statements a PostgreSQL pipeline sends later are only
 	// collected, never run (pipeline.go); sql is then nil.
 	collect bool
+	// plan: a practice session's new plan, for apply to write with its
+	// played time (rowStatements).
+	plan *sessionPlan
 }
 
 func (s *Store) conn(tx *gorm.DB) conn {
@@ -171,18 +180,26 @@ func (q conn) bind(query string) string {
 }
 
 // dollars numbers the "?" placeholders of a query as PostgreSQL's "$n".
+// It runs for every statement of the pipeline (a many-row insert has
+// hundreds of placeholders): bytes, one allocation ('?' is never part of
+// a multi-byte UTF-8 sequence).
 func dollars(query string) string {
-	var b strings.Builder
-	n := 0
-	for _, r := range query {
-		if r == '?' {
-			n++
-			b.WriteString("$" + strconv.Itoa(n))
+	n := strings.Count(query, "?")
+	if n == 0 {
+		return query
+	}
+	b := make([]byte, 0, len(query)+n*4)
+	k := 0
+	for i := 0; i < len(query); i++ {
+		if query[i] != '?' {
+			b = append(b, query[i])
 			continue
 		}
-		b.WriteRune(r)
+		k++
+		b = append(b, '$')
+		b = strconv.AppendInt(b, int64(k), 10)
 	}
-	return b.String()
+	return string(b)
 }
 
 // stmt is the transaction's copy of a cached prepared statement (SQLite),

@@ -76,15 +76,21 @@ type writer struct {
 }
 
 // pgWriters is how many group transactions run at once on PostgreSQL.
-// One: the pipeline (pipeline.go) makes a group of practice batches cost
-// two round trips whatever its size, so one writer with larger groups
-// beats several with smaller ones, which share the cores and flush the
-// WAL each for itself. On a shared 2-core machine, at 5,000
-// answers/s, one writer gave p99 7–24 ms and two 37–63 ms (five runs
-// each, alternating, 2026-11-22); two saturate higher (18,000–24,000
-// against 14,000–17,000 answers/s), far above the target. Before the
-// pipeline, two were best (four doubled the latency).
-const pgWriters = 1
+// Two: one writer is a serial stage whose time is mostly waiting (its
+// Go work, then PostgreSQL's for the read round trip, its Go work again,
+// then PostgreSQL's for the write and the commit's WAL flush), and one
+// PostgreSQL backend does all the database's work on one core. With two,
+// one group's Go work overlaps the other's database work and two backends
+// share the cores. At 10,000 answers/s offered on this 2-core machine
+// (load generator in the same process, the machine shared with other
+// work), one writer was busy 98 % of the time with groups of 5–8 batches
+// (0.85 ms of its time a batch) and gave p99 467 and 1,218 ms, two gave
+// 215 and 411 ms (alternating runs, GC at 400 %); closed loop, one gave
+// 12,867 and 6,809 answers/s, two 16,818 and 14,186 (GC at 100 %;
+// 2026-11-25, store/README.md).
+// Before the pipeline, and on a quieter machine, one writer had the
+// shorter tail at 5,000 answers/s.
+const pgWriters = 2
 
 // With several writers, each takes the commits of its own share of the
 // students (student id modulo the writers): two groups running at once

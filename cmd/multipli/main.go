@@ -9,10 +9,21 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 )
 
+// gcPercent is the garbage collector's target when GOGC does not set one:
+// under the load test the collector took 17 % of the server's CPU at the
+// default 100 % (go tool pprof of loadtest --cpuprofile, PostgreSQL at
+// 10,000 answers/s), for a live heap of a few tens of MiB. At 400 % it
+// runs a quarter as often, and the heap peaks at a few hundred MiB at most.
+const gcPercent = 400
+
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
