@@ -90,7 +90,8 @@ type letter struct {
 // it again: a letter's code is derived, like a login card's token, from
 // the server key, the child and the code's creation second. Printing the
 // letters twice prints the same codes while they are open (not redeemed,
-// more than letterMinLife left); otherwise a new code is made. Codes made
+// more than letterMinLife left); otherwise a new code is made. A code
+// made for an earlier letter stays valid until it expires or is used. Codes made
 // through the API (random) stay valid but cannot be reprinted.
 func (s *Server) letterCode(ctx context.Context, st store.Student, teacherID int64) (string, time.Time, error) {
 	now := s.now()
@@ -104,18 +105,26 @@ func (s *Server) letterCode(ctx context.Context, st store.Student, teacherID int
 			return code, pc.ExpiresAt, nil
 		}
 	}
+	// The code of this second may exist already, redeemed or near its
+	// end (the letters printed twice in a second found it open above):
+	// the next seconds give other codes.
 	created := now.UTC().Truncate(time.Second)
-	code := s.derivedParentCode(st.ID, created)
-	pc := store.ParentCode{
-		StudentID: st.ID, CodeHash: credential.HashCode(code), CreatedBy: teacherID,
-		CreatedAt: created, ExpiresAt: created.Add(parentCodeTTL),
+	for range 10 {
+		code := s.derivedParentCode(st.ID, created)
+		pc := store.ParentCode{
+			StudentID: st.ID, CodeHash: credential.HashCode(code), CreatedBy: teacherID,
+			CreatedAt: created, ExpiresAt: created.Add(parentCodeTTL),
+		}
+		err := s.store.CreateParentCode(ctx, &pc)
+		if err == nil {
+			return code, pc.ExpiresAt, nil
+		}
+		if !errors.Is(err, store.ErrConflict) {
+			return "", time.Time{}, err
+		}
+		created = created.Add(time.Second)
 	}
-	// A conflict is the same letter printed twice in one second: the code
-	// exists already, and is this one.
-	if err := s.store.CreateParentCode(ctx, &pc); err != nil && !errors.Is(err, store.ErrConflict) {
-		return "", time.Time{}, err
-	}
-	return code, pc.ExpiresAt, nil
+	return "", time.Time{}, errors.New("server: no free parent code for a letter")
 }
 
 // derivedParentCode draws a code in the parent codes' alphabet and shape
