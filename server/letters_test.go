@@ -187,3 +187,18 @@ func TestUnlinkedParentLosesTheChildAtOnce(t *testing.T) {
 		assert.Equal(t, http.StatusNotFound, e.do(t, req{Method: "DELETE", Path: unlink, Token: s.teacher}).Status)
 	})
 }
+
+// The roster and the login cards link to the letters, in the page's language.
+func TestRosterAndCardsLinkToTheParentLetters(t *testing.T) {
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	e := newEnv(t, st)
+	s := e.newSchool(t)
+	for _, lang := range []string{"fr", "en"} {
+		link := fmt.Sprintf(`href="/classes/%d/letters.pdf?lang=%s"`, s.classID, lang)
+		for _, page := range []string{"roster", "cards"} {
+			res := e.must(t, http.StatusOK, req{Method: "GET", Path: fmt.Sprintf("/classes/%d/%s?lang=%s", s.classID, page, lang), Token: s.teacher,
+				Header: map[string]string{"Accept-Language": lang}})
+			assert.Contains(t, string(res.Raw), link, "%s page in %s", page, lang)
+		}
+	}
+}
