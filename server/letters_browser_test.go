@@ -80,5 +80,10 @@ func TestBrowserALettersLinkLinksTheParentAndTheTeacherUnlinks(t *testing.T) {
 	step(t, ctx, "confirm", chromedp.Click(css("#dialog-ok")), chromedp.WaitVisible(css(zoe+" .parents.muted")))
 	assert.Equal(t, "Inès Martin ne suit plus Zoé.", textOf(t, ctx, "#status"))
 	assert.Equal(t, http.StatusNotFound, e.do(t, report).Status, "the parent lost the child at once")
+
+	empty := newClass(t, e, teacher, "CM2")
+	step(t, ctx, "an empty class", chromedp.Navigate(srv.URL+fmt.Sprintf("/classes/%d/roster?lang=fr", empty)),
+		chromedp.WaitVisible(css(`body.roster[data-ready] #no-students`)))
+	assert.Equal(t, 0, count(t, ctx, `#letters-link:not([hidden])`), "no child, no letters")
 	assert.Empty(t, msgs.problems(), "console errors or CSP violations")
 }

@@ -50,6 +50,8 @@ async function load() {
 function drawStudents() {
   $("student-count").textContent = students.length ? `(${students.length})` : "";
   $("no-students").hidden = students.length > 0;
+  // No child, no letter to print.
+  $("letters-link").hidden = students.length === 0;
   $("students").replaceChildren(...students.map(studentItem));
 }
 
