@@ -35,12 +35,13 @@ type card struct {
 }
 
 type cardsPage struct {
-	Lang   string
-	T      map[string]string
-	Class  string
-	Code   string
-	Origin string
-	Cards  []card
+	Lang    string
+	T       map[string]string
+	ClassID int64 // for the link to the parents' letters
+	Class   string
+	Code    string
+	Origin  string
+	Cards   []card
 }
 
 // handleLoginCards renders the printable login cards of a class: each
@@ -59,7 +60,7 @@ func (s *Server) handleLoginCards(c echo.Context) error {
 	if s.cfg.SecureCookies || c.Request().TLS != nil {
 		scheme = "https"
 	}
-	page := cardsPage{Lang: lang, T: catalog.Section(lang, "cards."), Class: cl.Name, Code: cl.Code, Origin: scheme + "://" + c.Request().Host}
+	page := cardsPage{Lang: lang, T: catalog.Section(lang, "cards."), ClassID: cl.ID, Class: cl.Name, Code: cl.Code, Origin: scheme + "://" + c.Request().Host}
 	for _, st := range students {
 		cd, err := s.cardOf(st, page.Origin)
 		if err != nil {

@@ -143,6 +143,16 @@ func toStudentJSON(st store.Student) studentJSON {
 type classStudentJSON struct {
 	studentJSON
 	FailedLogins int `json:"failed_logins,omitempty"`
+	// Parents are the accounts linked to the child, for the teacher to
+	// recognise and unlink (DELETE /students/{id}/parents/{parent_id}).
+	Parents []linkedParentJSON `json:"parents"`
+}
+
+type linkedParentJSON struct {
+	ID       int64     `json:"id"`
+	Name     string    `json:"name"`
+	Email    string    `json:"email"`
+	LinkedAt time.Time `json:"linked_at"`
 }
 
 func (s *Server) handleClassStudents(c echo.Context) error {
@@ -158,9 +168,21 @@ func (s *Server) handleClassStudents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	ids := make([]int64, len(students))
+	for i, st := range students {
+		ids[i] = st.ID
+	}
+	parents, err := s.store.ParentsOf(c.Request().Context(), ids)
+	if err != nil {
+		return err
+	}
 	out := make([]classStudentJSON, 0, len(students))
 	for _, st := range students {
-		out = append(out, classStudentJSON{toStudentJSON(st), failed[st.ID]})
+		ps := make([]linkedParentJSON, 0, len(parents[st.ID]))
+		for _, p := range parents[st.ID] {
+			ps = append(ps, linkedParentJSON{ID: p.ParentID, Name: p.Name, Email: p.Email, LinkedAt: p.CreatedAt})
+		}
+		out = append(out, classStudentJSON{toStudentJSON(st), failed[st.ID], ps})
 	}
 	return c.JSON(http.StatusOK, map[string]any{"students": out})
 }

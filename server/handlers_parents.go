@@ -66,3 +66,21 @@ func (s *Server) handleChildren(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, map[string]any{"children": out})
 }
+
+// handleParentUnlink removes a parent's link to a child, for the child's
+// teacher (the roster page's "Unlink"). The parent loses access at once:
+// every request checks the link (StudentFor).
+func (s *Server) handleParentUnlink(c echo.Context) error {
+	st, err := s.visibleStudent(c)
+	if err != nil {
+		return err
+	}
+	parentID, err := strconv.ParseInt(c.Param("parent_id"), 10, 64)
+	if err != nil || parentID <= 0 {
+		return invalid("parent_id", "bad_id")
+	}
+	if err := s.store.Unlink(c.Request().Context(), parentID, st.ID); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}

@@ -144,6 +144,7 @@ type school struct {
 	classCode             string
 	studentID, otherID    int64
 	spareStudentID        int64 // in the teacher's class, linked to nobody
+	parentID              int64 // the parent's account, linked to studentID
 }
 
 var schoolSeq struct {
@@ -209,6 +210,7 @@ func (e *env) newSchool(t testing.TB) school {
 	s.parent = e.signup(t, "parent", uniqueEmail("p"))
 	s.otherParent = e.signup(t, "parent", uniqueEmail("p"))
 	e.linkParent(t, s.teacher, s.parent, s.studentID)
+	s.parentID = int64(e.must(t, http.StatusOK, req{Method: "GET", Path: "/api/v1/me", Token: s.parent}).JSON["id"].(float64))
 	e.linkParent(t, s.otherTeacher, s.otherParent, s.otherID)
 	s.student = e.must(t, http.StatusOK, e.studentReq(s.classCode, s.studentID, "1234")).JSON["token"].(string)
 	s.otherStudent = e.must(t, http.StatusOK, e.studentReq(otherCode, s.otherID, "1234")).JSON["token"].(string)

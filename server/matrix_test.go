@@ -109,6 +109,7 @@ var matrix = map[string]matrixEntry{
 	"GET /favicon.ico":              {expect: open(200), path: fixed("/favicon.ico")},
 	"GET /i18n/:file":               {expect: open(200), path: fixed("/i18n/fr.json")},
 	"GET /classes/:id/cards":        {expect: page(teacherOnly(200)), path: func(s school) string { return fmt.Sprintf("/classes/%d/cards", s.classID) }},
+	"GET /classes/:id/letters.pdf":  {expect: page(teacherOnly(200)), path: func(s school) string { return fmt.Sprintf("/classes/%d/letters.pdf", s.classID) }},
 	"GET /api/v1/me":                {expect: signedIn(200), path: fixed("/api/v1/me")},
 	"POST /api/v1/auth/logout":      {expect: signedIn(204), path: fixed("/api/v1/auth/logout")},
 	"GET /api/v1/class-codes/:code": {expect: open(200), path: func(s school) string { return "/api/v1/class-codes/" + s.classCode }},
@@ -143,7 +144,11 @@ var matrix = map[string]matrixEntry{
 	"PATCH /api/v1/students/:id":             {expect: teacherOnly(200), path: studentPath(""), body: constBody(map[string]any{"no_timers": true})},
 	"POST /api/v1/students/:id/secret":       {expect: teacherOnly(200), path: studentPath("/secret"), body: constBody(map[string]string{"kind": "pin", "pin": "1234"})},
 	"POST /api/v1/students/:id/parent-codes": {expect: teacherOnly(201), path: studentPath("/parent-codes")},
-	"GET /api/v1/children":                   {expect: parentsAll(200), path: fixed("/api/v1/children")},
+	// The teacher calls last: the parent is unlinked after the refusals.
+	"DELETE /api/v1/students/:id/parents/:parent_id": {expect: teacherOnly(204), path: func(s school) string {
+		return fmt.Sprintf("/api/v1/students/%d/parents/%d", s.studentID, s.parentID)
+	}},
+	"GET /api/v1/children": {expect: parentsAll(200), path: fixed("/api/v1/children")},
 	"POST /api/v1/parent-links": {expect: parentsAll(201), path: fixed("/api/v1/parent-links"), body: func(t *testing.T, e *env, s school, _ string) any {
 		// A fresh code for the spare child, so every parent can redeem one.
 		pc := e.must(t, 201, req{Method: "POST", Path: fmt.Sprintf("/api/v1/students/%d/parent-codes", s.spareStudentID), Token: s.teacher})

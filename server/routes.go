@@ -73,6 +73,7 @@ func (s *Server) routes() []Route {
 		{http.MethodPost, api + "/students/:id/secret", teachers, s.handleStudentSecret},
 		{http.MethodPost, api + "/students/:id/unlock", teachers, s.handleStudentUnlock},
 		{http.MethodPost, api + "/students/:id/parent-codes", teachers, s.handleParentCodeCreate},
+		{http.MethodDelete, api + "/students/:id/parents/:parent_id", teachers, s.handleParentUnlink},
 
 		// Parents.
 		{http.MethodPost, api + "/parent-links", parents, s.handleParentLink},
@@ -86,6 +87,7 @@ func (s *Server) routes() []Route {
 		{http.MethodGet, "/favicon.ico", anyone, s.handlePage("favicon.ico")},
 		{http.MethodGet, "/i18n/:file", anyone, s.handleI18n},
 		{http.MethodGet, "/classes/:id/cards", teachers, s.handleLoginCards},
+		{http.MethodGet, "/classes/:id/letters.pdf", teachers, s.handleParentLetters},
 
 		// play
 		{http.MethodGet, api + "/games", anyone, s.handleGames},

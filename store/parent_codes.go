@@ -60,3 +60,13 @@ func (s *Store) RedeemParentCode(ctx context.Context, codeHash string, parentID 
 	})
 	return link, wrap(err, "redeem parent code")
 }
+
+// OpenParentCodes lists a child's codes that can still be redeemed at now,
+// the newest first.
+func (s *Store) OpenParentCodes(ctx context.Context, studentID int64, now time.Time) ([]ParentCode, error) {
+	var out []ParentCode
+	err := s.db.WithContext(ctx).
+		Where("student_id = ? AND used_at IS NULL AND expires_at > ?", studentID, now.UTC()).
+		Order("created_at DESC, id DESC").Find(&out).Error
+	return out, wrap(err, "open parent codes of student %d", studentID)
+}

@@ -59,3 +59,46 @@ func (s *Store) IsLinked(ctx context.Context, parentID, studentID int64) (bool, 
 		Where("parent_id = ? AND student_id = ?", parentID, studentID).Count(&n).Error
 	return n > 0, wrap(err, "check link of parent %d", parentID)
 }
+
+// LinkedParent is a parent linked to a child, as the child's teacher sees
+// them: a name and an e-mail address to recognise them by.
+type LinkedParent struct {
+	ParentID  int64
+	StudentID int64
+	Name      string
+	Email     string
+	CreatedAt time.Time
+}
+
+// ParentsOf lists the parents linked to each of the students, by student
+// id, in the order they were linked.
+func (s *Store) ParentsOf(ctx context.Context, studentIDs []int64) (map[int64][]LinkedParent, error) {
+	out := make(map[int64][]LinkedParent)
+	if len(studentIDs) == 0 {
+		return out, nil
+	}
+	var rows []LinkedParent
+	err := s.db.WithContext(ctx).Table("parent_links").
+		Select("parent_links.parent_id, parent_links.student_id, parents.name, parents.email, parent_links.created_at").
+		Joins("JOIN parents ON parents.id = parent_links.parent_id").
+		Where("parent_links.student_id IN ?", studentIDs).
+		Order("parent_links.created_at, parent_links.parent_id").Scan(&rows).Error
+	for _, r := range rows {
+		out[r.StudentID] = append(out[r.StudentID], r)
+	}
+	return out, wrap(err, "parents of %d students", len(studentIDs))
+}
+
+// Unlink removes a parent's link to a child: from the next request on, the
+// parent no longer sees the child (access is checked against the links on
+// every request, nothing caches it). ErrNotFound when they were not linked.
+func (s *Store) Unlink(ctx context.Context, parentID, studentID int64) error {
+	res := s.db.WithContext(ctx).Where("parent_id = ? AND student_id = ?", parentID, studentID).Delete(&ParentLink{})
+	if res.Error != nil {
+		return wrap(res.Error, "unlink parent %d", parentID)
+	}
+	if res.RowsAffected == 0 {
+		return wrap(ErrNotFound, "unlink parent %d", parentID)
+	}
+	return nil
+}

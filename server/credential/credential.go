@@ -130,6 +130,10 @@ func ValidPictures(p []string) bool {
 // parentCodeAlphabet avoids characters that read alike on paper.
 const parentCodeAlphabet = "ACDEFGHJKMNPQRTUVWXY34679"
 
+// ParentCodeAlphabet is the parent codes' letters, for codes made from
+// something other than random draws (the parents' letters derive theirs).
+const ParentCodeAlphabet = parentCodeAlphabet
+
 // NewParentCode draws a code like "HX7C-R4PA" (25^8 ≈ 1.5·10^11 codes).
 func NewParentCode() string {
 	b := make([]byte, 9)

@@ -64,11 +64,16 @@ async function renderParent() {
     ev.preventDefault();
     try {
       await request("POST", "/parent-links", { code: new FormData(ev.target).get("code") });
+      if (location.search) history.replaceState(null, "", location.pathname); // the code is used
       showError(null, t);
       await render();
     } catch (err) { showError(err, t); }
   } } }, h("label", {}, t("link.code") + " ", h("input", { name: "code", required: true, maxlength: 12, autocapitalize: "characters" })),
   h("button", { type: "submit" }, t("link.add")));
+  // A parents' letter's code, carried from the sign-in page (/home?code=):
+  // filled in, the parent only confirms.
+  const code = new URLSearchParams(location.search).get("code");
+  if (code) form.elements.code.value = code;
   main.replaceChildren(h("h1", {}, t("home.parent")), ...list, form);
 }
 

@@ -142,8 +142,16 @@ async function cardLogin(token) {
   }
 }
 
+// letterCode is the parent code of a parents' letter's QR code
+// (/?tab=parent&code=…): the parent most likely has no account yet, and
+// once signed in finds the code filled in on their home page.
+function letterCode() {
+  return (new URLSearchParams(location.search).get("code") || "").trim();
+}
+
 function setupAdultForm(form) {
   const role = form.dataset.role;
+  const code = role === "parent" ? letterCode() : "";
   const nameLabel = form.querySelector("input[name=name]").closest("label");
   const setMode = (mode) => {
     form.dataset.mode = mode;
@@ -153,7 +161,7 @@ function setupAdultForm(form) {
     form.querySelector("input[name=password]").autocomplete = mode === "login" ? "current-password" : "new-password";
     for (const e of form.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
   };
-  setMode("login");
+  setMode(code ? "signup" : "login");
   form.querySelector("[data-toggle-mode]").addEventListener("click", () => setMode(form.dataset.mode === "login" ? "signup" : "login"));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -166,7 +174,7 @@ function setupAdultForm(form) {
         showError(new Error(t("signup.exists")), t);
         return;
       }
-      location.assign(afterSignIn());
+      location.assign(code ? "/home?code=" + encodeURIComponent(code) : afterSignIn());
     } catch (err) {
       showError(err, t);
     }

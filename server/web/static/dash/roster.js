@@ -50,6 +50,8 @@ async function load() {
 function drawStudents() {
   $("student-count").textContent = students.length ? `(${students.length})` : "";
   $("no-students").hidden = students.length > 0;
+  // No child, no letter to print.
+  $("letters-link").hidden = students.length === 0;
   $("students").replaceChildren(...students.map(studentItem));
 }
 
@@ -75,11 +77,34 @@ function studentItem(s) {
   const failed = !s.failed_logins ? [] : [h("p", { class: "notice failed-logins", "data-act": "failed-logins" }, "⚠ ", t("roster.js.failed_logins", { n: s.failed_logins }), " ",
       h("button", { type: "button", "data-act": "unlock", on: { click: () => unlockStudent(s) } }, t("roster.js.unlock")))];
   return h("li", { class: "student", id: `student-${s.id}`, "data-name": s.name },
+    parentsLine(s),
     h("details", {},
       h("summary", {}, h("span", { class: "student-name" }, s.name), " ",
         h("span", { class: "muted kind" }, s.secret_kind === "pictures" ? t("roster.js.pictures") : t("roster.js.pin")),
         s.failed_logins ? [h("span", { class: "badge-warn", title: t("roster.js.failed_logins", { n: s.failed_logins }) }, " ⚠")] : []),
       h("div", { class: "student-actions" }, failed, rename, resets, move, links, erase)));
+}
+
+// parentsLine lists the parents linked to the child, each with an Unlink
+// button: the teacher sees who follows the child, without opening it.
+function parentsLine(s) {
+  const parents = s.parents ?? [];
+  if (parents.length === 0) return h("p", { class: "parents muted", "data-act": "parents" }, t("roster.js.no_parent"));
+  return h("p", { class: "parents", "data-act": "parents" }, t("roster.js.parents"), lang === "fr" ? "\u00a0: " : ": ",
+    parents.map((p, i) => h("span", { class: "parent", "data-parent": p.id },
+      i > 0 ? " · " : "", p.name ? `${p.name} (${p.email})` : p.email, " ",
+      h("button", { type: "button", class: "link", "data-act": "unlink", on: { click: () => unlinkParent(s, p) } }, t("roster.js.unlink")))));
+}
+
+async function unlinkParent(s, p) {
+  const parent = p.name || p.email;
+  const ok = await ask({ title: t("roster.js.unlink_title", { parent, name: s.name }), text: t("roster.js.unlink_text", { parent, name: s.name }), ok: t("roster.js.unlink_ok"), danger: true });
+  if (!ok) return;
+  try {
+    await request("DELETE", `/students/${s.id}/parents/${p.id}`);
+    await load();
+    done(t("roster.js.unlinked", { parent, name: s.name }));
+  } catch (err) { showError(err, t); }
 }
 
 async function unlockStudent(s) {
