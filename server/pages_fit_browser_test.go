@@ -110,9 +110,6 @@ func TestBrowserAdultPagesFitTheScreenWithoutCSPViolations(t *testing.T) {
 		for _, w := range []int64{375, 768, 1366} {
 			step(t, ctx, fmt.Sprintf("%s at %d px", p.name, w), chromedp.EmulateViewport(w, 800))
 			assertFits(t, ctx, fmt.Sprintf("%s (%s) at %d px", p.name, lang, w))
-			if p.name == "cards" {
-				continue // a sheet to print: no top bar
-			}
 			out, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`Math.max(...[...document.querySelectorAll(".topbar > *")].map((e) => e.getBoundingClientRect().right)) - document.documentElement.clientWidth`))
 			require.NoError(t, err)
 			assert.LessOrEqual(t, out, 0.5, "%s (%s) at %d px: the top bar stays on the screen", p.name, lang, w)
@@ -120,13 +117,14 @@ func TestBrowserAdultPagesFitTheScreenWithoutCSPViolations(t *testing.T) {
 				screenshot(t, ctx, "fit-375-"+strings.ReplaceAll(p.name, " ", "-"))
 			}
 		}
-		if p.name != "cards" {
-			assert.Equal(t, 1, count(t, ctx, ".lang-switch"), "%s: one language switch", p.name)
-			other := map[string]string{"fr": "English", "en": "Français"}[lang]
-			assert.Equal(t, other, strings.TrimSpace(textOf(t, ctx, ".lang-switch")), "%s: the switch names the other language", p.name)
-			assert.Equal(t, who, strings.TrimSpace(textOf(t, ctx, ".topbar .who")), "%s: the signed-in name", p.name)
-			assert.Equal(t, 1, count(t, ctx, ".topbar #logout"), "%s: sign-out", p.name)
-		}
+		htmlLang, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang`))
+		require.NoError(t, err)
+		assert.Equal(t, lang, htmlLang, "%s: the page is in the language asked for", p.name)
+		assert.Equal(t, 1, count(t, ctx, ".lang-switch"), "%s: one language switch", p.name)
+		other := map[string]string{"fr": "English", "en": "Français"}[lang]
+		assert.Equal(t, other, strings.TrimSpace(textOf(t, ctx, ".lang-switch")), "%s: the switch names the other language", p.name)
+		assert.Equal(t, who, strings.TrimSpace(textOf(t, ctx, ".topbar .who")), "%s: the signed-in name", p.name)
+		assert.Equal(t, 1, count(t, ctx, ".topbar #logout"), "%s: sign-out", p.name)
 		csp, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.__csp || []`))
 		require.NoError(t, err)
 		assert.Empty(t, csp, "%s (%s): Content-Security-Policy violations", p.name, lang)
