@@ -70,7 +70,6 @@ func newChart(s series, lang, id string) Chart {
 	var w svgWriter
 	w.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" role="group" aria-labelledby="%s-title" class="chart" font-family="sans-serif">`, chartW, chartH, id)
 	w.f(`<title id="%s-title">%s</title>`, id, esc(s.title))
-	w.f(`<style>.pt:focus{outline:none}.pt:focus circle,.pt:focus rect{stroke:#000;stroke-width:3}</style>`)
 	// Y axis: round ticks with grid lines.
 	for i := 0; float64(i)*tick <= top*(1+1e-9); i++ {
 		v := float64(i) * tick

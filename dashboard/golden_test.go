@@ -36,3 +36,26 @@ func TestGoldenSVG(t *testing.T) {
 	r := NewParentReport(ParentInput{Student: in.Students[2], Facts: in.Facts, Weeks: in.Weeks}, now, LangFR)
 	golden(t, "parent_trend_fr.svg", string(r.Trend.SVG))
 }
+
+// TestNoSVGCarriesItsOwnStyle: the pages' Content-Security-Policy
+// (style-src 'self') blocks a <style> element or a style attribute inside an
+// inline SVG, and the browser reports a violation for each; the highlights
+// live in dash.css instead.
+func TestNoSVGCarriesItsOwnStyle(t *testing.T) {
+	in := classOf(12, 7)
+	p := NewStudentPage(StudentInput{Student: in.Students[2], Facts: in.Facts, Weeks: in.Weeks}, now, LangEN)
+	r := NewParentReport(ParentInput{Student: in.Students[2], Facts: in.Facts, Weeks: in.Weeks}, now, LangFR)
+	svgs := map[string]string{
+		"class heatmap":   string(NewClassHeatmap(in.Facts, LangFR, "Classe", "c1").SVG),
+		"empty heatmap":   string(NewClassHeatmap(nil, LangEN, "Class", "c2").SVG),
+		"student heatmap": string(p.Heatmap.SVG),
+		"accuracy chart":  string(p.Accuracy.SVG),
+		"speed chart":     string(p.Speed.SVG),
+		"parent trend":    string(r.Trend.SVG),
+	}
+	for name, svg := range svgs {
+		require.Contains(t, svg, "<svg", name)
+		assert.NotContains(t, svg, "<style", name)
+		assert.NotContains(t, svg, " style=", name)
+	}
+}

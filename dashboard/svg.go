@@ -81,6 +81,9 @@ const heatHeader = 30
 // value printed in every cell and a legend. Each cell is a focusable group
 // (tabindex) with a <title> and an aria-label, so focusing or tapping a cell
 // tells its value; cells without data are hatched and show a dash.
+// The hover and focus highlight is in the page's stylesheet (dash.css), not
+// in a <style> inside the SVG: the pages' Content-Security-Policy blocks
+// inline styles, so an embedded one never applied.
 func renderHeatmap(h Heatmap, lang, id string) template.HTML {
 	id = safeID(id)
 	n := games.MaxFactor
@@ -89,7 +92,6 @@ func renderHeatmap(h Heatmap, lang, id string) template.HTML {
 	var w svgWriter
 	w.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" role="group" aria-labelledby="%s-title" class="heatmap" font-family="sans-serif">`, width, height, id)
 	w.f(`<title id="%s-title">%s</title>`, id, esc(h.Title))
-	w.f(`<style>.cell:focus{outline:none}.cell:focus rect,.cell:hover rect{stroke:#000;stroke-width:3}</style>`)
 	w.f(`<defs><pattern id="%s-none" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`, id)
 	w.f(`<rect width="6" height="6" fill="%s"/><line x1="0" y1="0" x2="0" y2="6" stroke="#9a9a9a" stroke-width="1.5"/></pattern>`, noDataFill)
 	w.f(`<linearGradient id="%s-scale">`, id)

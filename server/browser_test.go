@@ -124,7 +124,7 @@ func TestBrowserStudentAndTeacherLogins(t *testing.T) {
 	// Creating a class is a cookie-authenticated POST: it passes only if the
 	// page echoes the CSRF cookie.
 	step(t, ctx, "create class", chromedp.SendKeys(css(`#home input[name=name]`), "CM2 Soleil"), chromedp.Click(css(`#home form button`)),
-		chromedp.WaitVisible(`//li/strong[text()="CM2 Soleil"]`))
+		chromedp.WaitVisible(`//li/h2[text()="CM2 Soleil"]`))
 	step(t, ctx, "switch to French", chromedp.Click(css("[data-lang-switch]")), chromedp.WaitVisible(`//h1[text()="Vos classes"]`))
 
 	// The next day, from a bookmark: the login has ended, the page sends

@@ -42,6 +42,7 @@ type cardsPage struct {
 	Code    string
 	Origin  string
 	Cards   []card
+	Bar     topBar
 }
 
 // handleLoginCards renders the printable login cards of a class: each
@@ -55,12 +56,12 @@ func (s *Server) handleLoginCards(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	lang := langOf(c)
+	lang := pageLang(c)
 	scheme := "http"
 	if s.cfg.SecureCookies || c.Request().TLS != nil {
 		scheme = "https"
 	}
-	page := cardsPage{Lang: lang, T: catalog.Section(lang, "cards."), ClassID: cl.ID, Class: cl.Name, Code: cl.Code, Origin: scheme + "://" + c.Request().Host}
+	page := cardsPage{Lang: lang, T: catalog.Section(lang, "cards."), ClassID: cl.ID, Class: cl.Name, Code: cl.Code, Origin: scheme + "://" + c.Request().Host, Bar: s.newTopBar(c, lang)}
 	for _, st := range students {
 		cd, err := s.cardOf(st, page.Origin)
 		if err != nil {

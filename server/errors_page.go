@@ -64,6 +64,7 @@ type errorPageData struct {
 	SignIn  string // the sign-in page, ?next= this address; "" when of no use
 	SelfEN  string
 	SelfFR  string
+	Bar     topBar
 }
 
 // errorPage answers p as an HTML page with p's status. A page that cannot
@@ -71,7 +72,7 @@ type errorPageData struct {
 func (s *Server) errorPage(c echo.Context, p problem) error {
 	lang := pageLang(c)
 	d := errorPageData{Lang: lang, T: catalog.Section(lang, "errorpage."), Status: p.Status, Message: p.detail(lang).Message,
-		SelfEN: withLang(c, "en"), SelfFR: withLang(c, "fr")}
+		SelfEN: withLang(c, "en"), SelfFR: withLang(c, "fr"), Bar: s.newTopBar(c, lang)}
 	d.Title = d.T["title_"+strconv.Itoa(p.Status)]
 	if d.Title == "" {
 		d.Title = d.T["title_other"]

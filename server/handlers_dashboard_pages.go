@@ -39,11 +39,13 @@ type pageBase struct {
 	SelfEN  string // the same page in English / French
 	SelfFR  string
 	Scripts []string
+	Bar     topBar
 }
 
-func newPageBase(c echo.Context, title string) pageBase {
+func (s *Server) newPageBase(c echo.Context, title string) pageBase {
 	lang := pageLang(c)
-	return pageBase{Lang: lang, T: catalog.Section(lang, "dashpage."), Title: title, Parent: me(c).Role == RoleParent, SelfEN: withLang(c, "en"), SelfFR: withLang(c, "fr")}
+	return pageBase{Lang: lang, T: catalog.Section(lang, "dashpage."), Title: title, Parent: me(c).Role == RoleParent,
+		SelfEN: withLang(c, "en"), SelfFR: withLang(c, "fr"), Bar: s.newTopBar(c, lang)}
 }
 
 func withLang(c echo.Context, lang string) string {
@@ -75,7 +77,7 @@ func (s *Server) handleDashboardIndex(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := dashIndexPage{pageBase: newPageBase(c, ""), Classes: classes}
+	p := dashIndexPage{pageBase: s.newPageBase(c, ""), Classes: classes}
 	p.Title = p.T["dashboards"]
 	return s.render(c, "dash_index.html", p)
 }
@@ -122,7 +124,7 @@ func (s *Server) handleClassDashboardPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := dashClassPage{pageBase: newPageBase(c, cl.Name), Class: cl, Rows: d.Rows, Alerts: d.Alerts}
+	p := dashClassPage{pageBase: s.newPageBase(c, cl.Name), Class: cl, Rows: d.Rows, Alerts: d.Alerts}
 	p.Week = dashboard.WeekText(p.Lang, d.Week)
 	p.Headers = sortHeaders(d, col, desc, p.Lang)
 	p.Title = fmt.Sprintf("%s — %s", p.T["class_dashboard"], cl.Name)
@@ -145,7 +147,7 @@ func (s *Server) handleClassHeatmapPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.render(c, "dash_heatmap.html", dashHeatmapPage{pageBase: newPageBase(c, h.Title), Class: cl, Heatmap: h})
+	return s.render(c, "dash_heatmap.html", dashHeatmapPage{pageBase: s.newPageBase(c, h.Title), Class: cl, Heatmap: h})
 }
 
 type sessionLink struct {
@@ -176,7 +178,7 @@ func (s *Server) handleStudentDashboardPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := dashStudentPage{pageBase: newPageBase(c, st.DisplayName), Student: st, Class: cl, Page: page}
+	p := dashStudentPage{pageBase: s.newPageBase(c, st.DisplayName), Student: st, Class: cl, Page: page}
 	for _, r := range page.Sessions {
 		gs, err := s.store.GamesOfSession(ctx, r.ID)
 		if err != nil {
@@ -245,7 +247,7 @@ func (s *Server) handleAssignmentsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := dashAssignmentsPage{pageBase: newPageBase(c, cl.Name), Class: cl, Assignments: list, Students: kids, Names: map[int64]string{}, Today: s.now().Format(dateLayout),
+	p := dashAssignmentsPage{pageBase: s.newPageBase(c, cl.Name), Class: cl, Assignments: list, Students: kids, Names: map[int64]string{}, Today: s.now().Format(dateLayout),
 		Levels: levelChoices(), Games: games.Registry()}
 	for _, k := range kids {
 		p.Names[k.ID] = k.DisplayName

@@ -152,7 +152,7 @@ func (s *Server) handleGameReplayPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := replayPage{pageBase: newPageBase(c, ""), Student: st, Replay: r, Total: len(r.Moves), Game: dashboard.GameLabel(r.Game)}
+	p := replayPage{pageBase: s.newPageBase(c, ""), Student: st, Replay: r, Total: len(r.Moves), Game: dashboard.GameLabel(r.Game)}
 	p.Title = fmt.Sprintf("%s — %s", p.T["replay_title"], st.DisplayName)
 	if p.Total > 0 {
 		p.Index = min(max(intParam(c, "move", 1), 1), p.Total)

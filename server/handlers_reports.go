@@ -42,7 +42,7 @@ func (s *Server) handleParentReportPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := reportPage{pageBase: newPageBase(c, r.Title), Student: st, Report: r, Back: "/reports"}
+	p := reportPage{pageBase: s.newPageBase(c, r.Title), Student: st, Report: r, Back: "/reports"}
 	if me(c).Role == RoleTeacher {
 		p.Back = "/dashboard/students/" + itoa(st.ID)
 	}
@@ -60,7 +60,7 @@ func (s *Server) handleReportsIndex(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := reportsIndexPage{pageBase: newPageBase(c, ""), Children: kids}
+	p := reportsIndexPage{pageBase: s.newPageBase(c, ""), Children: kids}
 	p.Title = p.T["children"]
 	return s.render(c, "reports_index.html", p)
 }

@@ -17,6 +17,7 @@ type rosterPage struct {
 	Teacher string
 	SelfEN  string
 	SelfFR  string
+	Bar     topBar
 }
 
 // handleRosterPage renders /classes/:id/roster for the class's teacher.
@@ -32,7 +33,7 @@ func (s *Server) handleRosterPage(c echo.Context) error {
 	lang := pageLang(c)
 	p := rosterPage{
 		Lang: lang, T: catalog.Section(lang, "roster."), Class: cl, Teacher: t.Name,
-		SelfEN: withLang(c, "en"), SelfFR: withLang(c, "fr"),
+		SelfEN: withLang(c, "en"), SelfFR: withLang(c, "fr"), Bar: s.newTopBar(c, lang),
 	}
 	p.Title = p.T["title"] + " — " + cl.Name
 	return s.render(c, "roster.html", p)

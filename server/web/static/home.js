@@ -23,12 +23,16 @@ async function render() {
 
 async function renderTeacher() {
   const [{ classes }, all] = await Promise.all([request("GET", "/classes"), request("GET", "/classes?archived=true")]);
-  const list = classes.length === 0 ? [h("p", {}, t("class.none"))] : [h("ul", { class: "classes" }, classes.map((c) =>
-    h("li", {}, h("strong", {}, c.name), ` — ${t("class.code")} `, h("code", {}, c.code), " · ",
-      h("a", { href: `/classes/${c.id}/roster` }, t("class.roster")), " · ",
-      h("a", { href: `/classes/${c.id}/cards` }, t("class.cards")), " · ",
-      h("a", { href: `/dashboard/classes/${c.id}` }, t("class.dashboard")), " · ",
-      h("a", { href: `/dashboard/classes/${c.id}/assignments` }, t("class.assignments")))))];
+  // A card per class: its name, the code the children type, and the
+  // class's pages as large links (the dashboard first: the daily one).
+  const list = classes.length === 0 ? [h("p", {}, t("class.none"))] : [h("ul", { class: "classes class-cards" }, classes.map((c) =>
+    h("li", { class: "class-card" }, h("h2", {}, c.name),
+      h("p", { class: "class-code-line" }, `${t("class.code")} `, h("code", {}, c.code)),
+      h("div", { class: "card-links" },
+        h("a", { class: "primary", href: `/dashboard/classes/${c.id}` }, t("class.dashboard")),
+        h("a", { href: `/dashboard/classes/${c.id}/assignments` }, t("class.assignments")),
+        h("a", { href: `/classes/${c.id}/roster` }, t("class.roster")),
+        h("a", { href: `/classes/${c.id}/cards` }, t("class.cards"))))))];
   const form = h("form", { class: "inline-form", on: { submit: async (ev) => {
     ev.preventDefault();
     try {
