@@ -250,8 +250,9 @@ func TestBrowserPasteMoveAndANewSchoolYear(t *testing.T) {
 
 	step(t, ctx, "phone screen", chromedp.EmulateViewport(375, 812))
 	step(t, ctx, "sign in", chromedp.Navigate(srv.URL+fmt.Sprintf("/classes/%d/roster?lang=en", ce2)),
-		chromedp.WaitVisible(css("body[data-ready] #class-code")),
-		chromedp.Click(css(`[data-tab=teacher]`)),
+		// A signed-out teacher's bookmark opens the sign-in page on the
+		// teacher's tab.
+		chromedp.WaitVisible(css(`body[data-ready] [data-panel=teacher] input[name=email]`)),
 		chromedp.SendKeys(css(`[data-panel=teacher] input[name=email]`), email),
 		chromedp.SendKeys(css(`[data-panel=teacher] input[name=password]`), "correct horse battery"),
 		chromedp.Click(css(`[data-panel=teacher] button[type=submit]`)),
@@ -339,8 +340,9 @@ func TestBrowserTheRosterTellsOfFailedLoginsAndUnlocks(t *testing.T) {
 
 	step(t, ctx, "phone screen", chromedp.EmulateViewport(375, 812))
 	step(t, ctx, "sign in", chromedp.Navigate(srv.URL+fmt.Sprintf("/classes/%d/roster?lang=fr", classID)),
-		chromedp.WaitVisible(css("body[data-ready] #class-code")),
-		chromedp.Click(css(`[data-tab=teacher]`)),
+		// A signed-out teacher's bookmark opens the sign-in page on the
+		// teacher's tab.
+		chromedp.WaitVisible(css(`body[data-ready] [data-panel=teacher] input[name=email]`)),
 		chromedp.SendKeys(css(`[data-panel=teacher] input[name=email]`), email),
 		chromedp.SendKeys(css(`[data-panel=teacher] input[name=password]`), "correct horse battery"),
 		chromedp.Click(css(`[data-panel=teacher] button[type=submit]`)),
