@@ -193,7 +193,8 @@ func opponentName(seats []Seat, mine int) string {
 }
 
 // homeAssignment fills an assignment's card, counting this week's sessions
-// (or minutes, from session starts to their ends) against the weekly target.
+// played (or minutes, from session starts to their ends) against the weekly
+// target.
 func (s *Service) homeAssignment(ctx context.Context, studentID int64, a store.Assignment) (HomeAssignment, error) {
 	info := readAssignment(a)
 	ha := HomeAssignment{
@@ -220,6 +221,11 @@ func (s *Service) homeAssignment(ctx context.Context, studentID int64, a store.A
 		return ha, err
 	}
 	for _, ps := range sessions {
+		// A session counts once the child has played in it (an attempt or
+		// a move): a game opened and left untouched is not practice.
+		if ps.LastActiveAt == nil {
+			continue
+		}
 		if ha.Progress.Unit != "minutes" {
 			ha.Progress.Done++
 			continue
