@@ -26,6 +26,13 @@ const fitsJS = `((controls) => {
 		if (r.width > 0 && r.right > w + 0.5) bad.push(name(e) + " ends at " + Math.round(r.right));
 		if ((e.tagName === "BUTTON" || e.classList.contains("btn")) && e.scrollWidth > e.clientWidth + 1) bad.push(name(e) + " spills its words");
 	}
+	for (const e of document.querySelectorAll("svg.gold text")) {
+		const r = e.getBoundingClientRect(), c = e.closest("svg").getBoundingClientRect();
+		if (e.checkVisibility() && (r.left < c.left - 0.5 || r.right > c.right + 0.5)) bad.push("gold card's " + JSON.stringify(e.textContent) + " spills out of its card");
+	}
+	for (const e of document.querySelectorAll(".summary-list dd")) {
+		if (e.checkVisibility() && e.getBoundingClientRect().width < 100) bad.push("summary line " + JSON.stringify(e.textContent) + " squeezed to " + Math.round(e.getBoundingClientRect().width) + " px");
+	}
 	for (const e of document.querySelectorAll(controls)) {
 		if (!e.checkVisibility()) continue;
 		const r = e.getBoundingClientRect();
@@ -82,6 +89,10 @@ func TestBrowserChildPagesFitAPhone(t *testing.T) {
 				b.run(chromedp.WaitVisible(chromedp.CSS(`.play-foot > *`)))
 			}
 			assert.Empty(t, b.misfits(gameControls), "%s in %s", fx, lang)
+			if strings.Contains(fx, "summary") {
+				assert.Equal(t, map[string]string{"en": "Monsters captured", "fr": "Monstres capturés"}[lang],
+					b.eval(`document.querySelector(".summary-list dt:last-of-type").textContent`), "Potion's score is its monsters")
+			}
 			b.screenshot("phone-fixture-" + strings.ReplaceAll(fx, "&", "-") + "-" + lang)
 		}
 	}
