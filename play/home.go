@@ -67,7 +67,9 @@ type Catalogue struct {
 // HomeKind is a game the student may start, with its editions, the
 // options of its menu and its seats.
 type HomeKind struct {
-	Game     games.Name      `json:"game"`
+	Game games.Name `json:"game"`
+	// Icon names the game's picture (games.Kind.Icon).
+	Icon     string          `json:"icon"`
 	Editions []games.Edition `json:"editions"`
 	// Options are sent beside the edition at the start.
 	Options []games.Option `json:"options,omitempty"`
@@ -92,7 +94,7 @@ type HomeLevel struct {
 func NewCatalogue() Catalogue {
 	var c Catalogue
 	for _, g := range games.Registry() {
-		hk := HomeKind{Game: g.Name, Editions: g.Editions, MinOpponents: g.MinOpponents, MaxOpponents: g.MaxOpponents,
+		hk := HomeKind{Game: g.Name, Icon: g.Icon, Editions: g.Editions, MinOpponents: g.MinOpponents, MaxOpponents: g.MaxOpponents,
 			DefaultOpponents: g.DefaultOpponents, TwoStudents: g.TwoStudents}
 		for _, o := range g.Options {
 			if o.InEdition {
@@ -193,7 +195,8 @@ func opponentName(seats []Seat, mine int) string {
 }
 
 // homeAssignment fills an assignment's card, counting this week's sessions
-// (or minutes, from session starts to their ends) against the weekly target.
+// played (or minutes, from session starts to their ends) against the weekly
+// target.
 func (s *Service) homeAssignment(ctx context.Context, studentID int64, a store.Assignment) (HomeAssignment, error) {
 	info := readAssignment(a)
 	ha := HomeAssignment{
@@ -220,6 +223,11 @@ func (s *Service) homeAssignment(ctx context.Context, studentID int64, a store.A
 		return ha, err
 	}
 	for _, ps := range sessions {
+		// A session counts once the child has played in it (an attempt or
+		// a move): a game opened and left untouched is not practice.
+		if ps.LastActiveAt == nil {
+			continue
+		}
 		if ha.Progress.Unit != "minutes" {
 			ha.Progress.Done++
 			continue

@@ -89,7 +89,7 @@ func TestAssignmentBecomesTheConstraint(t *testing.T) {
 		home, err := s.Home(ctx, kid.ID)
 		require.NoError(t, err)
 		require.Len(t, home.Assignments, 1)
-		assert.Equal(t, HomeProgress{Done: 1, Target: 3, Unit: "sessions"}, home.Assignments[0].Progress)
+		assert.Equal(t, HomeProgress{Done: 0, Target: 3, Unit: "sessions"}, home.Assignments[0].Progress, "opened, not played yet")
 		assert.Equal(t, "7 et 8", home.Assignments[0].TitleFR)
 		assert.Equal(t, []int{7, 8}, home.Assignments[0].Tables)
 	})

@@ -149,9 +149,14 @@ func TestAssignmentToChosenStudentsIsTrackedAndArchived(t *testing.T) {
 		spare := e.must(t, 200, req{Method: "GET", Path: fmt.Sprintf("/api/v1/students/%d/assignments", s.spareStudentID), Token: s.teacher}).JSON["assignments"].([]any)
 		assert.Empty(t, spare, "the others do not")
 
-		// One session under the assignment completes a one-session target.
+		// One session played under the assignment (an attempt in it)
+		// completes a one-session target.
 		ps := store.PlaySession{StudentID: s.studentID, AssignmentID: &id, Plan: "{}", StartedAt: e.clock().Add(-20 * time.Minute)}
 		require.NoError(t, st.CreatePlaySession(context.Background(), &ps))
+		given := 56
+		_, err := st.RecordAttempts(context.Background(), []store.Attempt{{StudentID: s.studentID, PlaySessionID: ps.ID, Game: "potion",
+			Level: "custom", A: 7, B: 8, Given: &given, Correct: true, Kind: "answer", Seq: 1, At: e.clock().Add(-10 * time.Minute)}})
+		require.NoError(t, err)
 		require.NoError(t, st.EndPlaySession(context.Background(), ps.ID, e.clock().Add(-5*time.Minute)))
 		got := e.must(t, 200, req{Method: "GET", Path: fmt.Sprintf("/api/v1/assignments/%d", id), Token: s.teacher}).JSON
 		progress := got["progress"].([]any)

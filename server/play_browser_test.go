@@ -123,6 +123,11 @@ func (b *browserTest) eval(expr string) string {
 // click is then tried again on the new one.
 func (b *browserTest) click(key string) {
 	b.t.Helper()
+	// A start button sits in its game's card, folded on the home: the
+	// card is opened first, as a child taps it open.
+	b.eval(fmt.Sprintf(`(() => { const e = document.querySelector('[data-key=%q]');
+		for (let d = e && e.parentElement && e.parentElement.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+		return ""; })()`, key))
 	var err error
 	for range 10 {
 		ctx, cancel := context.WithTimeout(b.ctx, 3*time.Second)

@@ -258,7 +258,9 @@ func (d Dashboards) Assignments(ctx context.Context, classID int64, at time.Time
 const maxSessionSeconds = 45 * 60
 
 // AssignmentProgress sums, per assignment and student, the sessions played
-// under the assignment in the ISO week and their time. It reads the week's
+// under the assignment in the ISO week and their time. A session counts
+// only once played in (last_active_at is set by the first attempt or move):
+// a game opened and left is no practice. It reads the week's
 // sessions of the assignments' classes through the (student_id,
 // started_at) index.
 func (d Dashboards) AssignmentProgress(ctx context.Context, assignmentIDs []int64, week dashboard.Week) ([]dashboard.AssignmentProgress, error) {
@@ -269,7 +271,7 @@ func (d Dashboards) AssignmentProgress(ctx context.Context, assignmentIDs []int6
 	rows, err := d.s.db.WithContext(ctx).Raw(`
 SELECT p.assignment_id, p.student_id, p.started_at, p.ended_at FROM play_sessions p
 WHERE p.student_id IN (SELECT s.id FROM students s WHERE s.class_id IN (SELECT a.class_id FROM assignments a WHERE a.id IN ?))
-  AND p.started_at >= ? AND p.started_at < ? AND p.assignment_id IN ?
+  AND p.started_at >= ? AND p.started_at < ? AND p.assignment_id IN ? AND p.last_active_at IS NOT NULL
 ORDER BY p.assignment_id, p.student_id`, assignmentIDs, from, from.AddDate(0, 0, 7), assignmentIDs).Rows()
 	if err != nil {
 		return nil, wrap(err, "assignment progress")

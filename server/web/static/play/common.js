@@ -65,7 +65,9 @@ export function starsSVG(n, max = 3) {
 export function factText(f) { return f ? `${f.a} × ${f.b}` : ""; }
 
 // renderSummary is the end of a session: what was practised.
-export function renderSummary(sum, { onHome, onAgain }) {
+// The score's name is the game's: Magicoa counts points, Potion captured
+// monsters (game given), "Trophies" otherwise.
+export function renderSummary(sum, { onHome, onAgain, game }) {
   const fluent = sum.became_fluent || [];
   return h("section", { class: "summary panel", "aria-labelledby": "summary-title" },
     h("h2", { id: "summary-title", tabindex: "-1" }, t("summary.title")),
@@ -77,7 +79,7 @@ export function renderSummary(sum, { onHome, onAgain }) {
       h("dd", {}, fluent.length ? fluent.map(factText).join(", ") : t("summary.fluent_none")),
       h("dt", {}, t("summary.watch")),
       h("dd", {}, sum.to_watch && sum.to_watch.a ? t("summary.watch_fact", { f: factText(sum.to_watch), p: sum.to_watch.a * sum.to_watch.b }) : t("summary.watch_none")),
-      h("dt", {}, t("summary.trophies")),
+      h("dt", {}, t(game ? `summary.score.${game}` : "summary.trophies")),
       h("dd", {}, String(sum.trophies || 0))),
     h("div", { class: "row" },
       button(t("summary.again"), onAgain, { class: "primary", "data-key": "again" }),
@@ -114,10 +116,11 @@ export function remember(ui, dto, keep = 6) {
   return ui.log;
 }
 
-// eventsBox lists what happened lately, newest first, as sentences.
+// eventsBox lists what happened lately, oldest first as a story is told
+// (the numbers of the list follow the order things happened), as sentences.
 export function eventsBox(dto, fmt, t, ui) {
   const log = ui ? remember(ui, dto) : (dto.events || []);
-  const items = log.slice().reverse().map((e) => fmt(e)).filter(Boolean).map((line) => h("li", {}, line));
+  const items = log.map((e) => fmt(e)).filter(Boolean).map((line) => h("li", {}, line));
   if (!items.length) return null;
   return h("section", { class: "events", "aria-label": t("events.title") },
     h("h2", { class: "events-title" }, t("events.title")),

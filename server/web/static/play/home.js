@@ -40,23 +40,27 @@ export function renderHome(root, data, actions) {
         h("a", { class: "btn primary", href: `/play/${encodeURIComponent(iv.game_id)}` }, t("home.join")))))));
   }
 
-  for (const as of data.assignments || []) {
-    const title = (lang() === "fr" ? as.title_fr : as.title_en) || as.title_en || as.title_fr || t("home.assignment");
-    const pr = as.progress || {};
-    const done = Math.min(pr.done || 0, pr.target || 0);
-    const bar = pr.target ? h("div", { class: "progress-line" },
-      svgBox(200, 16, { class: "progress", "aria-hidden": "true", preserveAspectRatio: "none" },
-        s("rect", { x: 0, y: 0, width: 200, height: 16, rx: 8, class: "progress-bg" }),
-        s("rect", { x: 0, y: 0, width: Math.round((200 * done) / pr.target), height: 16, rx: 8, class: "progress-fill" })),
-      h("span", {}, t(`home.progress.${pr.unit === "minutes" ? "minutes" : "sessions"}`, { done: pr.done || 0, target: pr.target }))) : null;
+  // The main button: the teacher's current assignment first (its first
+  // game), else the first game of the registry. One big button at the top
+  // is what a child needs; every other choice is one tap away below.
+  const assignments = data.assignments || [];
+  const first = assignments[0];
+  const mainGame = (first && (first.games || []).find((g) => byName[g])) || (games[0] && games[0].game);
+  const startDefault = (g) => actions.start(g, ((byName[g] || {}).editions || [""])[0], (byName[g] || {}).default_opponents);
+  if (mainGame) {
+    parts.push(h("section", { class: "panel main-play", "aria-labelledby": "main-title" },
+      first ? assignmentHead(first, level, "main-title") : h("h2", { id: "main-title" }, t("home.student")),
+      h("button", { type: "button", class: "primary play-main", "data-key": "play-main", "data-game": mainGame, on: { click: () => startDefault(mainGame) } },
+        gameIcon((byName[mainGame] || {}).icon), h("span", {}, t("home.play_game", { game: gameTitle(mainGame) }))),
+      first && first.games && first.games.length > 1 ? h("div", { class: "row" }, h("span", {}, t("home.or")),
+        first.games.filter((g) => g !== mainGame).map((g) => button(gameTitle(g), () => startDefault(g), { class: "secondary", "data-key": `as-${first.id}-${g}` }))) : null));
+  }
+  // Further assignments (rare: most classes have one at a time).
+  for (const as of assignments.slice(1)) {
     parts.push(h("section", { class: "panel assignment", "aria-labelledby": `as-${as.id}` },
-      h("h2", { id: `as-${as.id}` }, t("home.teacher_asks"), " ", h("span", { class: "as-title" }, title)),
-      h("p", { class: "row" }, levelBadge(as.level || level),
-        as.tables && as.tables.length ? h("span", {}, t("home.tables", { list: as.tables.join(", ") })) : null,
-        as.due ? h("span", {}, t("home.due", { date: formatDate(as.due) })) : null),
-      bar,
+      assignmentHead(as, level, `as-${as.id}`),
       h("div", { class: "row" }, (as.games || []).map((g) => button(t("home.play_game", { game: gameTitle(g) }),
-        () => actions.start(g, ((byName[g] || {}).editions || [""])[0], (byName[g] || {}).default_opponents), { class: "primary", "data-key": `as-${as.id}-${g}` })))));
+        () => startDefault(g), { class: "primary", "data-key": `as-${as.id}-${g}` })))));
   }
 
   const cont = data.continue || [];
@@ -72,10 +76,39 @@ export function renderHome(root, data, actions) {
   }
 
   parts.push(h("section", { "aria-labelledby": "games-title" },
-    h("h2", { id: "games-title" }, t("home.games")),
+    h("h2", { id: "games-title" }, t(mainGame ? "home.other_games" : "home.games")),
     h("ul", { class: "game-grid" }, games.map((g) => gameCard(g, level, actions, data.classmates || [])))));
 
   root.replaceChildren(...parts);
+}
+
+// assignmentHead is an assignment's heading, level, due date and progress.
+// The teacher's title is free text in the teacher's language (sometimes two
+// languages at once); the child reads instead what is asked, from the
+// assignment's tables, in their own language.
+function assignmentHead(as, level, id) {
+  const pr = as.progress || {};
+  const done = Math.min(pr.done || 0, pr.target || 0);
+  const bar = pr.target ? h("div", { class: "progress-line" },
+    svgBox(200, 16, { class: "progress", "aria-hidden": "true", preserveAspectRatio: "none" },
+      s("rect", { x: 0, y: 0, width: 200, height: 16, rx: 8, class: "progress-bg" }),
+      s("rect", { x: 0, y: 0, width: Math.round((200 * done) / pr.target), height: 16, rx: 8, class: "progress-fill" })),
+    h("span", {}, t(`home.progress.${pr.unit === "minutes" ? "minutes" : "sessions"}`, { done: pr.done || 0, target: pr.target }))) : null;
+  return h("div", { class: "assignment" },
+    h("h2", { id }, t("home.teacher_asks"), " ", h("span", { class: "as-title" }, tablesPhrase(as.tables) || t("home.assignment"))),
+    h("p", { class: "row" }, levelBadge(as.level || level),
+      as.due ? h("span", {}, t("home.due", { date: formatDate(as.due) })) : null),
+    bar);
+}
+
+// tablesPhrase says which tables: "Tables 2 to 5" for a run, else a list.
+function tablesPhrase(tables) {
+  const ts = [...(tables || [])].sort((a, b) => a - b);
+  if (!ts.length) return "";
+  if (ts.length === 1) return t("home.table_one", { n: ts[0] });
+  const run = ts.every((n, i) => i === 0 || n === ts[i - 1] + 1);
+  if (run && ts.length > 2) return t("home.tables_run", { from: ts[0], to: ts[ts.length - 1] });
+  return t("home.tables_list", { list: ts.slice(0, -1).join(", "), last: ts[ts.length - 1] });
 }
 
 // editionLabel names an edition; Multipli Cat's options are "+"-joined.
@@ -134,21 +167,40 @@ function gameCard(g, level, actions, classmates) {
   // MultipliPotion against a classmate: the classmate finds the game among
   // their invitations and plays their turns on their own device.
   // A classmate may join, each on their own device (the server's rule).
-  const mate = g.two_students && classmates.length ? h("label", { class: "opp" }, t("home.opponent"), " ",
+  const mate = g.two_students && classmates.length ? inviteBehindButton(name, h("label", { class: "opp" }, t("home.opponent"), " ",
     h("select", { "data-key": `mate-${name}`, on: { change: (ev) => { classmate = parseInt(ev.target.value, 10); } } },
       [h("option", { value: 0, selected: true }, t("home.opponent_computer"))].concat(
-        classmates.map((m) => h("option", { value: m.id }, m.name))))) : null;
+        classmates.map((m) => h("option", { value: m.id }, m.name)))))) : null;
   const editions = g.editions && g.editions.length ? g.editions : [""];
-  return h("li", { class: ["game-card", `game-${name}`] },
-    h("div", { class: "game-card-head" }, gameIcon(g.icon), h("h3", {}, gameTitle(name))),
-    levelBadge(level),
-    h("p", {}, t(`game.${name}.about`)),
+  return cardShell(g, level,
     select,
     mate,
     menu,
     h("div", { class: "row" }, editions.map((ed) => button(
       ed ? t("home.play_edition", { edition: t(`edition.${name}.${ed}`) }) : t("home.play"),
       () => actions.start(name, ed, opponents, classmate, optionsFor(ed)), { class: "primary", "data-key": `start-${name}-${ed}` }))));
+}
+
+// cardShell is a game's compact card: its picture, name and one line about
+// it; a tap opens the card on its choices (players, editions, options) and
+// its start buttons, so that the home shows four names, not eleven buttons.
+function cardShell(g, level, ...body) {
+  return h("li", { class: ["game-card", `game-${g.game}`] },
+    h("details", { "data-key": `card-${g.game}` },
+      h("summary", {},
+        h("span", { class: "game-card-head" }, gameIcon(g.icon), h("h3", {}, gameTitle(g.game))),
+        h("span", { class: "card-about" }, t(`game.${g.game}.about`))),
+      h("div", { class: "game-card-body" }, levelBadge(level), ...body)));
+}
+
+// inviteBehindButton hides the classmates' list behind a button: a class's
+// twenty-odd names are a choice only for the child who wants a classmate.
+function inviteBehindButton(name, picker) {
+  const box = h("div", { class: "invite-box", hidden: true }, picker);
+  const open = h("button", { type: "button", class: "secondary", "data-key": `invite-${name}`, "aria-expanded": "false",
+    on: { click: () => { box.hidden = false; open.setAttribute("aria-expanded", "true"); open.hidden = true; box.querySelector("select")?.focus(); } } },
+  t("home.invite_classmate"));
+  return h("div", {}, open, box);
 }
 
 // Multipli Cat's: how many players (2 to 8; with 2, each plays two piles,
@@ -168,20 +220,17 @@ function catsCard(g, level, actions, classmates) {
   const select = h("label", { class: "opp" }, t("home.players"), " ",
     h("select", { "data-key": `players-${name}`, on: { change: (ev) => { players = parseInt(ev.target.value, 10); } } },
       choices.map((n) => h("option", { value: n, selected: n === players || null }, String(n)))));
-  const mate = classmates.length ? h("label", { class: "opp" }, t("home.opponent"), " ",
+  const mate = classmates.length ? inviteBehindButton(name, h("label", { class: "opp" }, t("home.opponent"), " ",
     h("select", { "data-key": `mate-${name}`, on: { change: (ev) => { classmate = parseInt(ev.target.value, 10); } } },
       [h("option", { value: 0, selected: true }, t("home.opponent_computers"))].concat(
-        classmates.map((m) => h("option", { value: m.id }, m.name))))) : null;
+        classmates.map((m) => h("option", { value: m.id }, m.name)))))) : null;
   const boxes = options.length ? h("fieldset", { class: "cats-options" },
     h("legend", {}, t("home.options")),
     options.map((o) => h("label", { class: "option" },
       h("input", { type: "checkbox", "data-key": `opt-${name}-${o}`, on: { change: (ev) => { if (ev.target.checked) ticked.add(o); else ticked.delete(o); } } }),
       " ", t(`edition.${name}.${o}`)))) : null;
   const edition = () => options.filter((o) => ticked.has(o)).join("+") || (g.editions || [""])[0];
-  return h("li", { class: ["game-card", `game-${name}`] },
-    h("div", { class: "game-card-head" }, gameIcon(g.icon), h("h3", {}, gameTitle(name))),
-    levelBadge(level),
-    h("p", {}, t(`game.${name}.about`)),
+  return cardShell(g, level,
     select,
     mate,
     h("p", { class: "hint" }, t("home.cats_two_players")),

@@ -50,7 +50,11 @@ function goldSVG(c, showValue) {
   svg.append(s("rect", { x: 2, y: 2, width: 86, height: 116, rx: 9, class: "gold-frame" }),
     s("circle", { cx: 45, cy: 30, r: 14, class: "gold-coin" }));
   if (c.fact) {
-    svg.append(s("text", { x: 45, y: 80, class: "num gold-fact", "text-anchor": "middle" }, factText(c.fact)));
+    // "5 × 10" is wider than the card at the fact's size: a fact of six
+    // characters or more is drawn to the card's inner width.
+    const fact = factText(c.fact);
+    svg.append(s("text", { x: 45, y: 80, class: "num gold-fact", "text-anchor": "middle",
+      textLength: fact.length > 5 ? 76 : null, lengthAdjust: fact.length > 5 ? "spacingAndGlyphs" : null }, fact));
     if (showValue && c.value) svg.append(s("text", { x: 45, y: 106, class: "gold-value", "text-anchor": "middle" }, `= ${c.value}`));
   } else {
     svg.append(s("text", { x: 45, y: 88, class: "num big", "text-anchor": "middle" }, String(c.value)));

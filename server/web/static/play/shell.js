@@ -178,7 +178,7 @@ class GamePage {
     // The first time the game is over, the focus goes to the result (read
     // aloud, scrolled into view); later redraws leave the focus alone.
     if (d.over && !this.summary && !this.announcedOver) this.announcedOver = this.focusResult = true;
-    this.foot.replaceChildren(...(this.summary ? [renderSummary(this.summary, { onHome: goHome, onAgain: () => this.again() })] : []));
+    this.foot.replaceChildren(...(this.summary ? [renderSummary(this.summary, { onHome: goHome, onAgain: () => this.again(), game: d.game })] : []));
   }
 
   // resultPanel says who won, with the scores, and offers the summary.
