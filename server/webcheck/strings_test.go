@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -17,8 +16,6 @@ import (
 	"github.com/multipli/multipli/games/cats"
 	"github.com/multipli/multipli/games/magicoa"
 )
-
-var param = regexp.MustCompile(`\{(\w+)\}`)
 
 // loadStrings reads the catalogue the pages load (/i18n/{lang}.json) as
 // key → language (en, fr) → text. A plural message appears under its own
@@ -49,17 +46,6 @@ func loadStrings(tb testing.TB) map[string]map[string]string {
 		}
 	}
 	require.Greater(tb, len(out), 100, "the catalogue: too few entries")
-	return out
-}
-
-func params(s string) []string {
-	var out []string
-	for _, m := range param.FindAllStringSubmatch(s, -1) {
-		if !slices.Contains(out, m[1]) {
-			out = append(out, m[1])
-		}
-	}
-	slices.Sort(out)
 	return out
 }
 
