@@ -53,11 +53,13 @@ type CollectionFact struct {
 // CollectionLevel is a ladder level's facts known by heart out of its
 // facts, and whether that makes it mastered (pedagogy.LevelMastered).
 type CollectionLevel struct {
-	Level    games.LevelName `json:"level"`
-	Tables   []int           `json:"tables"`
-	Known    int             `json:"known"`
-	Total    int             `json:"total"`
-	Mastered bool            `json:"mastered"`
+	Level  games.LevelName `json:"level"`
+	Tables []int           `json:"tables"`
+	Known  int             `json:"known"`
+	Total  int             `json:"total"`
+	// Needed is how many known by heart master it.
+	Needed   int  `json:"needed"`
+	Mastered bool `json:"mastered"`
 }
 
 // Collection reads the student's collection.
@@ -112,6 +114,7 @@ func collect(step games.LevelName, known map[games.Fact]bool) Collection {
 				g.Known++
 			}
 		}
+		lv.Needed = pedagogy.LevelNeeded(lv.Total)
 		lv.Mastered = pedagogy.LevelMastered(lv.Known, lv.Total)
 		c.Levels = append(c.Levels, lv)
 		if i <= at || g.Known > 0 {

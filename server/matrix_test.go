@@ -166,6 +166,10 @@ var matrix = map[string]matrixEntry{
 	"GET /api/v1/play/games/:id/ws":      {expect: studentsOnly(404), path: fixed("/api/v1/play/games/999999/ws")},
 	"GET /student":                       {expect: open(200), path: fixed("/student")},
 	"GET /play/:id":                      {expect: open(200), path: fixed("/play/1")},
+	// A new student has mastered no level: no certificate yet.
+	"GET /api/v1/play/collection":          {expect: studentsOnly(200), path: fixed("/api/v1/play/collection")},
+	"GET /api/v1/play/certificates/:level": {expect: studentsOnly(404), path: fixed("/api/v1/play/certificates/green")},
+	"GET /student/collection":              {expect: open(200), path: fixed("/student/collection")},
 
 	// ingest
 	"GET /api/v1/students/:id/export": {expect: teacherOnly(200), path: studentPath("/export")},

@@ -100,6 +100,10 @@ func (s *Server) routes() []Route {
 		{http.MethodGet, api + "/play/games/:id/ws", students, s.handlePlayWS},
 		{http.MethodGet, "/student", anyone, s.handlePage("static/play/student.html")},
 		{http.MethodGet, "/play/:id", anyone, s.handlePage("static/play/game.html")},
+		// The child's collection and certificates (their own only).
+		{http.MethodGet, api + "/play/collection", students, s.handlePlayCollection},
+		{http.MethodGet, api + "/play/certificates/:level", students, s.handlePlayCertificate},
+		{http.MethodGet, "/student/collection", anyone, s.handlePage("static/play/collection.html")},
 
 		// ingest
 		{http.MethodPost, api + "/practice/sessions", students, s.handlePracticeStart},

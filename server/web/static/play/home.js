@@ -8,6 +8,7 @@ import { t, lang, applyStatic, onLangChange, ready } from "../lib/i18n.js";
 import { h, s, svgBox, button } from "../lib/dom.js";
 import { levelBadge, gameTitle, useLevels } from "./common.js";
 import { flask, monster, cat } from "./art.js";
+import { creature } from "./creatures.js";
 
 await ready;
 
@@ -62,6 +63,8 @@ export function renderHome(root, data, actions) {
       h("div", { class: "row" }, (as.games || []).map((g) => button(t("home.play_game", { game: gameTitle(g) }),
         () => startDefault(g), { class: "primary", "data-key": `as-${as.id}-${g}` })))));
   }
+
+  parts.push(collectionLink());
 
   const cont = data.continue || [];
   if (cont.length) {
@@ -237,6 +240,14 @@ function catsCard(g, level, actions, classmates) {
     boxes,
     h("div", { class: "row" }, button(t("home.play"),
       () => actions.start(name, edition(), players - 1, classmate), { class: "primary", "data-key": `start-${name}` })));
+}
+
+// collectionLink opens the child's collection of facts known by heart
+// (/student/collection), with one of its creatures as its picture.
+function collectionLink() {
+  return h("p", { class: "collection-entry" },
+    h("a", { class: "btn secondary collection-link", href: "/student/collection", "data-key": "collection" },
+      creature(7, 8, 56), h("span", {}, h("strong", {}, t("collect.open")), " · ", t("collect.open_about"))));
 }
 
 // gameIcon draws the picture the registry names for a game (its "icon").
