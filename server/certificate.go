@@ -65,10 +65,10 @@ func certificatePDF(lang string, c certificate) ([]byte, error) {
 	pdf.CellFormat(width, 7, text("collect.count", "n", c.Level.Known, "total", c.Level.Total), "", 1, "C", false, 0, "")
 
 	// Five creatures across the page, each with a product of the level.
-	const r = 11.0
-	y := 150.0
+	const r = 13.0
+	y := 140.0
 	for i := range 5 {
-		x := w/2 + float64(i-2)*38
+		x := w/2 + float64(i-2)*42
 		table := c.Level.Tables[i%len(c.Level.Tables)]
 		drawCreature(pdf, x, y, r, creatureColours[i], fmt.Sprint(table*(i+3)))
 	}

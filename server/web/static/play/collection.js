@@ -58,9 +58,10 @@ if (document.body && document.body.dataset.page === "collection") {
   let data = null;
   const draw = () => { applyStatic(); if (data) renderCollection(root, data); };
   onLangChange(draw);
-  document.getElementById("logout")?.addEventListener("click", async () => {
+  const logout = document.getElementById("logout");
+  if (logout) logout.onclick = async () => {
     try { await request("POST", "/auth/logout", {}); } finally { location.assign("/"); }
-  });
+  };
   applyStatic();
   request("GET", "/play/collection").then((d) => {
     data = d;
