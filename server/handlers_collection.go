@@ -39,6 +39,8 @@ func (s *Server) handlePlayCertificate(c echo.Context) error {
 		return fmt.Errorf("server: no certificate for level %q: %w", c.Param("level"), store.ErrNotFound)
 	}
 	lang := pageLang(c)
+	// Dated the day it is printed: it says what the child knows that day
+	// (the stored flags), not when a promotion happened.
 	body, err := certificatePDF(lang, certificate{Name: col.Name, Level: lv, Date: s.now()})
 	if err != nil {
 		return err

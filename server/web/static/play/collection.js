@@ -26,9 +26,9 @@ export function renderCollection(root, data) {
       h("h2", { id }, t(`collect.step.${g.step}`), " ",
         h("span", { class: "collect-group-count" }, t("collect.group_count", { n: g.known, total: (g.facts || []).length }))),
       h("ul", { class: "creature-grid" }, (g.facts || []).map((f) => f.known
-        ? h("li", { class: "known", role: "img", "aria-label": t("collect.creature", f), "data-fact": `${f.a}x${f.b}` },
-          creature(f.a, f.b, f.product), h("span", { class: "fact" }, `${f.a} × ${f.b}`))
-        : h("li", { class: "egg-slot", role: "img", "aria-label": t("collect.egg", f), "data-fact": `${f.a}x${f.b}` }, egg(f.a, f.b))))));
+        ? h("li", { class: "known", "data-fact": `${f.a}x${f.b}` }, h("span", { class: "cell", role: "img", "aria-label": t("collect.creature", f) },
+          creature(f.a, f.b, f.product), h("span", { class: "fact", "aria-hidden": "true" }, `${f.a} × ${f.b}`)))
+        : h("li", { class: "egg-slot", "data-fact": `${f.a}x${f.b}` }, h("span", { class: "cell", role: "img", "aria-label": t("collect.egg", f) }, egg(f.a, f.b)))))));
   }
   parts.push(h("p", {}, h("a", { class: "btn secondary", href: "/student", "data-key": "collect-back" }, t("collect.back"))));
   root.replaceChildren(...parts);
