@@ -151,6 +151,14 @@ func (j *journey) visited(a *journeyActor, page string) {
 	for _, w := range []int64{375, 768, 1366} {
 		step(t, a.ctx, fmt.Sprintf("%s at %d px", what, w), chromedp.EmulateViewport(w, 900))
 		assertFits(t, a.ctx, fmt.Sprintf("%s at %d px", what, w))
+		// What sticks out of a box that hides it does not widen the page:
+		// the top bar's items are measured each (the name, the switch,
+		// sign-out).
+		out, err := chromedp.Run(a.ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".topbar *")]
+			.filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+			.map((e) => e.tagName.toLowerCase() + "." + e.className + " " + Math.round(e.getBoundingClientRect().right))`))
+		require.NoError(t, err)
+		assert.Empty(t, out, "%s at %d px: the top bar stays on the screen", what, w)
 		if w == 375 {
 			screenshot(t, a.ctx, "journey-"+j.lang+"-"+a.name+"-"+strings.ReplaceAll(page, " ", "-"))
 		}
@@ -247,6 +255,20 @@ func (j *journey) teacherPrints() {
 		}
 	}
 
+	// Every printed QR code reads back as the link under it: the one the
+	// child will scan.
+	shots := filepath.Join(t.TempDir(), "cards")
+	run(t, "pdftoppm", "-png", "-r", "150", cards, shots)
+	pngs, err := filepath.Glob(shots + "*.png")
+	require.NoError(t, err)
+	scanned := strings.Fields(run(t, "zbarimg", append([]string{"--raw", "-q"}, pngs...)...))
+	var links []string
+	for _, c := range printedCards(t, ctx) {
+		links = append(links, c.Link)
+	}
+	assert.ElementsMatch(t, links, scanned, "the printed QR codes are the cards' links")
+	assert.Contains(t, scanned, j.cardLink)
+
 	// The letters, as the link on the cards page downloads them.
 	href := attr(t, ctx, "#letters-link", "href")
 	assert.Contains(t, href, "lang="+j.lang, "the letters in the page's language")
@@ -283,12 +305,14 @@ func (j *journey) teacherPrints() {
 type printedCard struct {
 	Name string `json:"name"`
 	PIN  string `json:"pin"`
+	Link string `json:"link"`
 }
 
 func printedCards(t *testing.T, ctx context.Context) []printedCard {
 	t.Helper()
 	cards, err := chromedp.Run(ctx, chromedp.Evaluate[[]printedCard](`[...document.querySelectorAll(".card")].map((c) => ({
-		name: c.querySelector(".card-name").textContent.trim(), pin: c.querySelector(".pin").textContent.trim() }))`))
+		name: c.querySelector(".card-name").textContent.trim(), pin: c.querySelector(".pin").textContent.trim(),
+		link: c.querySelector(".card-link").textContent.trim() }))`))
 	require.NoError(t, err)
 	require.Len(t, cards, 25)
 	return cards
