@@ -445,16 +445,24 @@ func (j *journey) teacherFollows() {
 }
 
 // teacherLooksBack: the previous week on the class dashboard, a heatmap
-// cell's children, and the replay stepped through.
+// cell's children, and the replay stepped through. Each is reached from
+// the page before it, by a click.
 func (j *journey) teacherLooksBack() {
 	t := j.t
 	ctx := j.teacher.ctx
+	location := func() string {
+		t.Helper()
+		at, err := chromedp.Run(ctx, chromedp.Location())
+		require.NoError(t, err)
+		return at
+	}
 	step(t, ctx, "class dashboard", chromedp.Navigate(j.base+"/dashboard"+j.classPath), chromedp.WaitVisible(css("#class-table")))
+	thisWeek := location()
 	step(t, ctx, "the week before", chromedp.Click(css(`a[data-week="prev"]`)), chromedp.WaitVisible(css("#class-table")))
-	assert.Contains(t, attr(t, ctx, `a[data-week="next"], a[data-week="prev"]`, "href"), "week=", "the page says which week it shows")
+	assert.NotEqual(t, thisWeek, location(), "the address says which week is shown")
 	j.visited(j.teacher, "class dashboard, week before")
 
-	step(t, ctx, "heatmap", chromedp.Navigate(j.base+"/dashboard"+j.classPath+"/heatmap"), chromedp.WaitVisible(css("#class-heatmap svg")))
+	step(t, ctx, "heatmap", chromedp.Click(css(`a[href*="/heatmap"]`)), chromedp.WaitVisible(css("#class-heatmap svg")))
 	step(t, ctx, "a cell's children", chromedp.Click(css(`[data-fact="7x8"]`)), chromedp.WaitVisible(css(`[data-fact-children]`)))
 	j.visited(j.teacher, "heatmap cell")
 
@@ -462,12 +470,27 @@ func (j *journey) teacherLooksBack() {
 		chromedp.Click(fmt.Sprintf(`//table[@id="class-table"]//th/a[text()=%q]`, journeyChild)),
 		chromedp.WaitVisible(css(`#sessions a[href^="/dashboard/games/"]`)))
 	step(t, ctx, "the replay", chromedp.Click(css(`#sessions a[href^="/dashboard/games/"]`)), chromedp.WaitVisible(css(`[data-replay-board]`)))
-	before := textOf(t, ctx, `[data-replay-board]`)
+	// The board is drawn by the page's script: its first step, then the next.
+	drawn := `!document.querySelector("[data-replay-board] > p.muted:only-child") && document.querySelector("[data-replay-board]").textContent.trim() !== ""`
+	waitTrue(t, ctx, drawn, "the board is drawn")
+	before, at := textOf(t, ctx, `[data-replay-board]`), location()
 	step(t, ctx, "the next step", chromedp.Click(css(`[data-step="next"]`)))
-	deadline := time.Now().Add(5 * time.Second)
-	for textOf(t, ctx, `[data-replay-board]`) == before && time.Now().Before(deadline) {
-		time.Sleep(100 * time.Millisecond)
-	}
+	waitTrue(t, ctx, fmt.Sprintf(`location.href !== %q && (%s)`, at, drawn), "the next step is in the address")
 	assert.NotEqual(t, before, textOf(t, ctx, `[data-replay-board]`), "the next step changes the board")
 	j.visited(j.teacher, "replay, stepped")
+}
+
+// waitTrue waits until expr is true in the page.
+func waitTrue(t *testing.T, ctx context.Context, expr, what string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
+		require.NoError(t, err, what)
+		if ok {
+			return
+		}
+		require.True(t, time.Now().Before(deadline), "%s: never", what)
+		time.Sleep(100 * time.Millisecond)
+	}
 }
