@@ -448,24 +448,37 @@ func (j *journey) teacherFollows() {
 // cell's children, and the replay stepped through. Each is reached from
 // the page before it, by a click.
 func (j *journey) teacherLooksBack() {
-	t := j.t
-	ctx := j.teacher.ctx
-	location := func() string {
-		t.Helper()
-		at, err := chromedp.Run(ctx, chromedp.Location())
-		require.NoError(t, err)
-		return at
-	}
-	step(t, ctx, "class dashboard", chromedp.Navigate(j.base+"/dashboard"+j.classPath), chromedp.WaitVisible(css("#class-table")))
-	thisWeek := location()
-	step(t, ctx, "the week before", chromedp.Click(css(`a[data-week="prev"]`)), chromedp.WaitVisible(css("#class-table")))
-	assert.NotEqual(t, thisWeek, location(), "the address says which week is shown")
-	j.visited(j.teacher, "class dashboard, week before")
+	j.lookBackAWeek()
+	j.openAHeatmapCell()
+	j.stepThroughTheReplay()
+}
 
-	step(t, ctx, "heatmap", chromedp.Click(css(`a[href*="/heatmap"]`)), chromedp.WaitVisible(css("#class-heatmap svg")))
+func (j *journey) location() string {
+	j.t.Helper()
+	at, err := chromedp.Run(j.teacher.ctx, chromedp.Location())
+	require.NoError(j.t, err)
+	return at
+}
+
+func (j *journey) lookBackAWeek() {
+	t, ctx := j.t, j.teacher.ctx
+	step(t, ctx, "class dashboard", chromedp.Navigate(j.base+"/dashboard"+j.classPath), chromedp.WaitVisible(css("#class-table")))
+	thisWeek := j.location()
+	step(t, ctx, "the week before", chromedp.Click(css(`a[data-week="prev"]`)), chromedp.WaitVisible(css("#class-table")))
+	assert.NotEqual(t, thisWeek, j.location(), "the address says which week is shown")
+	j.visited(j.teacher, "class dashboard, week before")
+}
+
+func (j *journey) openAHeatmapCell() {
+	t, ctx := j.t, j.teacher.ctx
+	step(t, ctx, "heatmap", chromedp.Navigate(j.base+"/dashboard"+j.classPath), chromedp.WaitVisible(css("#class-table")),
+		chromedp.Click(css(`a[href*="/heatmap"]`)), chromedp.WaitVisible(css("#class-heatmap svg")))
 	step(t, ctx, "a cell's children", chromedp.Click(css(`[data-fact="7x8"]`)), chromedp.WaitVisible(css(`[data-fact-children]`)))
 	j.visited(j.teacher, "heatmap cell")
+}
 
+func (j *journey) stepThroughTheReplay() {
+	t, ctx := j.t, j.teacher.ctx
 	step(t, ctx, "the child's page", chromedp.Navigate(j.base+"/dashboard"+j.classPath), chromedp.WaitVisible(css("#class-table")),
 		chromedp.Click(fmt.Sprintf(`//table[@id="class-table"]//th/a[text()=%q]`, journeyChild)),
 		chromedp.WaitVisible(css(`#sessions a[href^="/dashboard/games/"]`)))
@@ -473,7 +486,7 @@ func (j *journey) teacherLooksBack() {
 	// The board is drawn by the page's script: its first step, then the next.
 	drawn := `!document.querySelector("[data-replay-board] > p.muted:only-child") && document.querySelector("[data-replay-board]").textContent.trim() !== ""`
 	waitTrue(t, ctx, drawn, "the board is drawn")
-	before, at := textOf(t, ctx, `[data-replay-board]`), location()
+	before, at := textOf(t, ctx, `[data-replay-board]`), j.location()
 	step(t, ctx, "the next step", chromedp.Click(css(`[data-step="next"]`)))
 	waitTrue(t, ctx, fmt.Sprintf(`location.href !== %q && (%s)`, at, drawn), "the next step is in the address")
 	assert.NotEqual(t, before, textOf(t, ctx, `[data-replay-board]`), "the next step changes the board")
