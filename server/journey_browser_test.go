@@ -9,9 +9,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -134,8 +136,37 @@ func (j *journey) newActor(name string) *journeyActor {
 	_, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: cspWatch})
 	require.NoError(t, err)
 	a := &journeyActor{name: name, ctx: ctx, msgs: watchConsole(t, ctx), failed: watchRequests(t, ctx)}
+	watchLoadingFailures(t, ctx, a.failed)
 	step(t, ctx, name+": a laptop's screen", chromedp.EmulateViewport(1366, 900))
 	return a
+}
+
+// watchLoadingFailures adds to failed the requests that got no answer at
+// all (refused, blocked, cut), which watchRequests, reading statuses, does
+// not see. A request the page itself cancels (leaving a page while a
+// request is on its way) is no failure.
+func watchLoadingFailures(t *testing.T, ctx context.Context, failed *failedRequests) {
+	t.Helper()
+	var mu sync.Mutex
+	urls := map[network.RequestID]string{}
+	require.NoError(t, chromedp.Listen(ctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			mu.Lock()
+			urls[ev.RequestID] = ev.Request.URL
+			mu.Unlock()
+		case *network.EventLoadingFailed:
+			if ev.Canceled {
+				return
+			}
+			mu.Lock()
+			url := urls[ev.RequestID]
+			mu.Unlock()
+			failed.mu.Lock()
+			failed.bad = append(failed.bad, fmt.Sprintf("%s %s %s", ev.ErrorText, ev.BlockedReason, url))
+			failed.mu.Unlock()
+		}
+	}))
 }
 
 // visited checks the page the actor is on: in the browser's language, no
