@@ -137,7 +137,10 @@ func decode(data []byte) (string, string, error) {
 		return string(data), UTF8, nil
 	}
 	name, cm := Windows1252, charmap.Windows1252
-	if !hasByteIn(data, 0x80, 0x9F) && bytes.ContainsAny(data, "\xA4\xA6\xA8\xB4\xB8\xBC\xBD\xBE") {
+	// The eight bytes are looked for one by one: bytes.ContainsAny reads
+	// its arguments as UTF-8, where each of them is an invalid rune that
+	// matches any other byte of a Latin-1 letter (é, è…).
+	if !hasByteIn(data, 0x80, 0x9F) && hasAnyByte(data, "\xA4\xA6\xA8\xB4\xB8\xBC\xBD\xBE") {
 		name, cm = ISO885915, charmap.ISO8859_15
 	}
 	out, err := cm.NewDecoder().Bytes(data)
@@ -145,6 +148,15 @@ func decode(data []byte) (string, string, error) {
 		return "", "", &Error{Code: ErrNotText}
 	}
 	return string(out), name, nil
+}
+
+func hasAnyByte(data []byte, set string) bool {
+	for _, b := range data {
+		if strings.IndexByte(set, b) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func hasByteIn(data []byte, lo, hi byte) bool {

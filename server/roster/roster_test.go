@@ -136,6 +136,17 @@ func TestAnExportInUTF8WithBOMAndTwoClasses(t *testing.T) {
 	assert.False(t, sh.HasGroup("CM2"))
 }
 
+// Most Windows-1252 exports hold only the accents both 8-bit encodings
+// write alike (é, è, ë, É, ç…): nothing says ISO-8859-15, so the preview
+// names Windows-1252, the encoding of the software that wrote them.
+func TestAnExportWithOnlyCommonAccentsIsWindows1252(t *testing.T) {
+	data := []byte("Nom;Pr\xe9nom;Date de naissance;Classe\r\nBERNARD;\xc9than;01/01/2016;CM1\r\nLEF\xc8VRE;Chlo\xe9;02/02/2016;CM1\r\nGIRARD;Ma\xeblys;03/03/2016;CM1\r\n")
+	sh, err := roster.ReadFile(data)
+	require.NoError(t, err)
+	assert.Equal(t, roster.Windows1252, sh.Format.Encoding)
+	assert.Equal(t, []string{"Éthan", "Chloé", "Maëlys"}, sh.Plan(roster.Options{}).Names)
+}
+
 // ISO-8859-15 puts Œ at 0xBC, where Windows-1252 has ¼.
 func TestAnExportInISO885915(t *testing.T) {
 	sh := readFixture(t, "iso8859_15.csv")
