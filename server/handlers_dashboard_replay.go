@@ -93,6 +93,9 @@ type stepAttempt struct {
 	Correct bool       `json:"correct"`
 	Kind    games.Kind `json:"kind"`
 	Verdict string     `json:"verdict"`
+	// Refused: the rules refused the move (a wrong capture, a cover that
+	// is not greater); the game went on from the same board.
+	Refused bool `json:"refused,omitempty"`
 }
 
 func verdictOf(correct bool, given *int) string {
@@ -153,6 +156,7 @@ func (s *Server) replayOf(c echo.Context) (replayJSON, store.Student, error) {
 	out := replayJSON{GameID: g.ID, Game: g.Game, StudentID: st.ID, Status: g.Status, Seat: -1,
 		Players: []replayPlayer{}, Steps: []replayStep{}, Moves: []replayMove{}}
 	rewind(&out, g, st, pageLang(c))
+	refusedOn(out.Steps, events, attempts, g.ID)
 	for _, row := range events {
 		var e games.Event
 		_ = json.Unmarshal([]byte(row.Event), &e) // a row the engine wrote; unreadable data shows as its type only
@@ -227,6 +231,38 @@ func rewind(out *replayJSON, row store.Game, st store.Student, lang string) {
 	}
 }
 
+// refusedOn marks the attempts of moves the rules refused on the step the
+// child was looking at when they made them. A refused move changes nothing,
+// so it is not in the engine's input log and the replay does not make its
+// attempt (a wrong capture, a cover that is not greater): the store has it,
+// numbered after the version it was refused on (seq mod 1000 ≥ 900, see
+// play/move.go). Its step is the one holding the last event saved at or
+// before it; the steps' events are the stored ones, in order (a log that
+// does not match them is left as it is).
+func refusedOn(steps []replayStep, rows []store.GameEvent, attempts []store.Attempt, gameID int64) {
+	total := 0
+	for _, st := range steps {
+		total += len(st.Events)
+	}
+	if total != len(rows) || len(steps) == 0 {
+		return
+	}
+	for _, a := range attempts {
+		if a.GameID == nil || *a.GameID != gameID || a.Seq%1000 < 900 {
+			continue
+		}
+		on, k := 0, 0
+		for i, st := range steps {
+			k += len(st.Events)
+			if k > 0 && !rows[k-1].At.After(a.At) {
+				on = i
+			}
+		}
+		steps[on].Attempts = append(steps[on].Attempts, stepAttempt{A: a.A, B: a.B, Given: a.Given, Correct: a.Correct,
+			Kind: games.Kind(a.Kind), Verdict: verdictOf(a.Correct, a.Given), Refused: true})
+	}
+}
+
 func (s *Server) handleGameReplayJSON(c echo.Context) error {
 	r, _, err := s.replayOf(c)
 	if err != nil {
@@ -274,6 +310,9 @@ func attemptLines(lang string, list []stepAttempt) []attemptLine {
 		}
 		out = append(out, attemptLine{Verdict: a.Verdict, Icon: verdictIcons[a.Verdict], Word: catalog.T(lang, "replay."+a.Verdict),
 			Text: catalog.T(lang, "replay.att."+a.Verdict, "a", a.A, "b", a.B, "p", a.A*a.B, "given", given)})
+		if a.Refused {
+			out[len(out)-1].Text += " " + catalog.T(lang, "replay.refused")
+		}
 	}
 	return out
 }

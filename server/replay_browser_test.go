@@ -97,6 +97,7 @@ func TestBrowserReplayDrawsTheBoardOfEachGameReadOnly(t *testing.T) {
 				step(t, ctx, "last", chromedp.Click(css(`[data-step="last"]`)))
 				step(t, ctx, "result", chromedp.WaitVisible(css(`[data-replay-result]`)))
 				assert.Equal(t, "true", attr(t, ctx, `[data-step="next"]`, "aria-disabled"), "no step after the last")
+				screenshot(t, ctx, fmt.Sprintf("replay-%s-%s-last", kind, lang))
 
 				page := textOf(t, ctx, "main")
 				assert.Contains(t, page, w.mult)

@@ -150,7 +150,11 @@ class Replay {
       now: step.at, real_time: false, last_seq: 0,
     };
     const api = {
-      t: readerT, tn: readerTn, lang, seat: d.seat, seats: d.players, ui: {},
+      t: readerT, tn: readerTn, lang, seat: d.seat, seats: d.players,
+      // The module's "what just happened" keeps the last few events across
+      // states (common.js remember); a step's list is the whole step: its
+      // log is given as already remembered for this version.
+      ui: { log: [...step.events], logVersion: i },
       move: async () => false,
       rerender: () => {},
       announce: () => {},
@@ -187,7 +191,8 @@ function attemptLine(a) {
   return h("li", { class: `att-${a.verdict}` },
     h("span", { class: "att-icon", "aria-hidden": "true" }, icon), " ",
     h("strong", { class: "att-word" }, baseT(`replay.${a.verdict}`)), " ",
-    baseT(`replay.att.${a.verdict}`, { a: a.a, b: a.b, p, given: a.given ?? 0 }));
+    baseT(`replay.att.${a.verdict}`, { a: a.a, b: a.b, p, given: a.given ?? 0 }),
+    a.refused ? ` ${baseT("replay.refused")}` : null);
 }
 
 async function start() {
