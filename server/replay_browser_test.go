@@ -71,6 +71,10 @@ func TestBrowserReplayDrawsTheBoardOfEachGameReadOnly(t *testing.T) {
 	}
 	for _, kind := range []string{"potion", "cats", "cube", "magicoa"} {
 		g := found[kind]
+		ps, err := e.st.PlaySession(bg, g.PlaySessionID)
+		require.NoError(t, err)
+		child, err := e.st.Student(bg, ps.StudentID)
+		require.NoError(t, err)
 		for _, lang := range []string{"fr", "en"} {
 			t.Run(kind+"-"+lang, func(t *testing.T) {
 				w := words[lang]
@@ -79,6 +83,9 @@ func TestBrowserReplayDrawsTheBoardOfEachGameReadOnly(t *testing.T) {
 					chromedp.WaitVisible(css(`[data-replay-board][data-ready]`)))
 				assert.Contains(t, textOf(t, ctx, "#replay-where"), w.step)
 				assert.Positive(t, count(t, ctx, `[data-replay-board] svg, [data-replay-board] .card, [data-replay-board] button`), "the board is drawn")
+				boardText := textOf(t, ctx, "[data-replay-board]")
+				assert.Contains(t, boardText, child.DisplayName, "the board names the child")
+				assert.NotContains(t, boardText, map[string]string{"fr": "Toi", "en": "You:"}[lang], "the child's seat is not \"you\" for the adult reading")
 
 				// Read-only: no pointer reaches the board, none of its
 				// controls is in the keyboard order.
