@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -8,6 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/games/potion"
+	"github.com/multipli/multipli/play"
 	"github.com/multipli/multipli/store"
 )
 
@@ -43,4 +46,30 @@ func TestARefusedMoveIsMarkedOnTheStepTheChildSaw(t *testing.T) {
 	steps[1].Attempts = nil
 	refusedOn(steps, rows[:3], attempts, game)
 	assert.Empty(t, steps[1].Attempts)
+}
+
+// TestReplayNamesThePlayersInThePagesLanguage: the child's seat is the
+// child's name, a computer keeps the name the child saw, and one without a
+// name is "Computer n" / "Ordinateur n", numbered among the computers; the
+// replay is seen from the child's seat.
+func TestReplayNamesThePlayersInThePagesLanguage(t *testing.T) {
+	seats := []play.Seat{
+		{Seat: games.Seat{Kind: games.SeatComputer, Bot: games.BotBeginner}},
+		{Seat: games.Seat{Kind: games.SeatStudent, Name: "Léa"}, StudentID: 42},
+	}
+	eng, err := potion.New(potion.Config{Level: games.Green(), Seats: []games.Seat{seats[0].Seat, seats[1].Seat}}, 7)
+	require.NoError(t, err)
+	state, err := play.SavedState(eng, games.LevelGreen, []int64{0, 9}, 1000, time.Now())
+	require.NoError(t, err)
+	seatsJSON, err := json.Marshal(seats)
+	require.NoError(t, err)
+	row := store.Game{ID: 3, Game: "potion", Edition: "3", Seats: string(seatsJSON), State: state}
+	for lang, computer := range map[string]string{"fr": "Ordinateur 1", "en": "Computer 1"} {
+		out := replayJSON{Seat: -1}
+		rewind(&out, row, store.Student{ID: 42, DisplayName: "Léa Martin"}, lang)
+		require.Len(t, out.Players, 2)
+		assert.Equal(t, computer, out.Players[0].Name)
+		assert.Equal(t, "Léa Martin", out.Players[1].Name, "the child's name as the class knows it now")
+		assert.Equal(t, 1, out.Seat)
+	}
 }
