@@ -284,6 +284,7 @@ type replayPage struct {
 	Where   string // "Step 3 of 12"
 	Lines   []attemptLine
 	NoMult  string
+	BoardAs string
 	Board   bool // the game replays: the page's script draws its board
 	// Players are the seats as the page lists them: a computer says it is
 	// one ("Pixel (computer)"), since its name alone could be a child's.
@@ -369,6 +370,7 @@ func (s *Server) handleGameReplayPage(c echo.Context) error {
 		p.Where = catalog.T(p.Lang, "replay.step_of", "n", p.Index, "total", p.Total)
 		p.Lines = attemptLines(p.Lang, steps[p.Index-1])
 		p.NoMult = catalog.T(p.Lang, "replay.no_mult", "name", st.DisplayName)
+		p.BoardAs = catalog.T(p.Lang, "replay.board_as", "name", st.DisplayName)
 	}
 	return s.render(c, "dash_replay.html", p)
 }
