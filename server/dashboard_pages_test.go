@@ -244,7 +244,7 @@ func TestReplayCutsTheLogIntoMovesWithTheAttemptsMarked(t *testing.T) {
 	require.Len(t, att, 1)
 	assert.Equal(t, true, att[0].(map[string]any)["correct"])
 	page := string(e.must(t, 200, req{Method: "GET", Path: fmt.Sprintf("/dashboard/games/%d?move=2", game), Token: s.teacher}).Raw)
-	assert.Contains(t, page, "✓ 3 × 7 = 21")
+	assert.Contains(t, page, `<span class="att-icon" aria-hidden="true">✓</span> <strong class="att-word">Right:</strong> 3 × 7 = 21`, "an icon and a word, not the colour alone")
 	assert.Contains(t, page, `rel="prev"`)
 	assert.NotContains(t, page, `rel="next"`, "the last move")
 }

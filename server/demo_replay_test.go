@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html"
 	"net/http"
-	"strings"
 	"testing"
 	"time"
 
@@ -20,8 +19,9 @@ import (
 
 // TestDemoGamesOfEveryKindReplay: the demo school's history has a game of
 // each of the four kinds, and the teacher's replay page and the replay API
-// show each move by move, with the child's attempts marked, in English and
-// French, under the game's name.
+// show each step by step with the board's view, the players by name and
+// the child's attempts marked, in English and French, under the game's
+// name; Multipli Cat's steps go by exchange, not one move each.
 func TestDemoGamesOfEveryKindReplay(t *testing.T) {
 	st := storetest.Open(t, storetest.Databases(t)[0].URL)
 	e := newEnv(t, st)
@@ -51,20 +51,72 @@ func TestDemoGamesOfEveryKindReplay(t *testing.T) {
 	names := map[string]string{"potion": "MultipliPotion", "cats": "Multipli Cat's", "cube": "Monster Cube", "magicoa": "Magicoa"}
 	for kind, g := range found {
 		t.Run(kind, func(t *testing.T) {
-			r := e.must(t, http.StatusOK, req{Method: "GET", Path: fmt.Sprintf("/api/v1/games/%d/replay", g.ID), Token: teacher}).JSON
+			ps, err := st.PlaySession(ctx, g.PlaySessionID)
+			require.NoError(t, err)
+			child, err := st.Student(ctx, ps.StudentID)
+			require.NoError(t, err)
+			r := e.must(t, http.StatusOK, req{Method: "GET", Path: fmt.Sprintf("/api/v1/games/%d/replay?lang=fr", g.ID), Token: teacher}).JSON
 			assert.Equal(t, kind, r["game"])
 			assert.Equal(t, store.GameOver, r["status"])
 			moves := r["moves"].([]any)
 			require.NotEmpty(t, moves)
-			attempts := 0
-			for _, m := range moves {
-				attempts += len(m.(map[string]any)["attempts"].([]any))
+
+			// The players by name: the child's, and every seat named.
+			seat := int(r["seat"].(float64))
+			players := r["players"].([]any)
+			require.Greater(t, len(players), seat)
+			assert.Equal(t, child.DisplayName, players[seat].(map[string]any)["name"], "the child's seat carries the child's name")
+			for _, p := range players {
+				assert.NotEmpty(t, p.(map[string]any)["name"], "every seat has a name")
 			}
-			assert.Positive(t, attempts, "the child's attempts are marked on their moves")
+
+			// The steps: the game dealt again, each with the child's view,
+			// the child's attempts marked right, wrong or missed.
+			steps := r["steps"].([]any)
+			require.NotEmpty(t, steps)
+			attempts, inputs := 0, 0
+			for _, s := range steps {
+				s := s.(map[string]any)
+				assert.NotEmpty(t, s["view"], "every step has the board's view")
+				inputs += int(s["inputs"].(float64))
+				for _, a := range s["attempts"].([]any) {
+					attempts++
+					a := a.(map[string]any)
+					want := map[bool]string{true: "right", false: "wrong"}[a["correct"].(bool)]
+					if a["given"] == nil {
+						want = "missed"
+					}
+					assert.Equal(t, want, a["verdict"])
+				}
+			}
+			assert.Positive(t, attempts, "the child's attempts are marked on their steps")
+			assert.True(t, steps[len(steps)-1].(map[string]any)["over"].(bool), "the last step ends the game")
+			if kind == "cats" {
+				// One step per exchange: the cards revealed up to the slap
+				// that settles them are one step, not one page each.
+				assert.Less(t, len(steps)*3, inputs, "Multipli Cat's steps group the moves by exchange")
+				assert.Less(t, len(steps), len(moves))
+			}
+
+			words := map[string][]string{
+				"fr": {"Étape 1 sur", "Joueurs", "Multiplications de cette étape", "Suivante"},
+				"en": {"Step 1 of", "Players:", "Multiplications in this step", "Next"},
+			}
 			for _, lang := range []string{"en", "fr"} {
-				page := string(e.must(t, http.StatusOK, req{Method: "GET", Path: fmt.Sprintf("/dashboard/games/%d?move=%d&lang=%s", g.ID, len(moves), lang), Token: teacher}).Raw)
-				assert.True(t, strings.Contains(page, html.EscapeString(names[kind])), "the %s page names the game %s", lang, names[kind])
-				assert.True(t, strings.Contains(page, fmt.Sprintf(`id="move-%d"`, len(moves))), "the %s page shows the last move", lang)
+				page := string(e.must(t, http.StatusOK, req{Method: "GET", Path: fmt.Sprintf("/dashboard/games/%d?lang=%s", g.ID, lang), Token: teacher}).Raw)
+				assert.Contains(t, page, html.EscapeString(names[kind]), "the %s page names the game", lang)
+				assert.Contains(t, page, html.EscapeString(child.DisplayName), "the %s page names the child", lang)
+				for _, w := range words[lang] {
+					assert.Contains(t, page, html.EscapeString(w), "the %s page says %q", lang, w)
+				}
+				assert.Contains(t, page, `data-replay-board`)
+				assert.Contains(t, page, `data-step="next"`)
+				for _, engineWord := range []string{"Seat 1", "correct=", "card={", "window closed"} {
+					assert.NotContains(t, page, engineWord, "the %s page shows no engine log", lang)
+				}
+				last := string(e.must(t, http.StatusOK, req{Method: "GET", Path: fmt.Sprintf("/dashboard/games/%d?step=%d&lang=%s", g.ID, len(steps), lang), Token: teacher}).Raw)
+				assert.Contains(t, last, fmt.Sprintf(`id="move-%d"`, len(steps)), "the %s page shows the last step", lang)
+				assert.NotContains(t, last, `rel="next"`, "no step after the last")
 			}
 		})
 	}

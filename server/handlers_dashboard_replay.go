@@ -10,8 +10,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/dashboard"
 	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/play"
 	"github.com/multipli/multipli/store"
 )
 
@@ -45,11 +47,65 @@ type replayMove struct {
 }
 
 type replayJSON struct {
-	GameID    int64        `json:"game_id"`
-	Game      string       `json:"game"`
-	StudentID int64        `json:"student_id"`
-	Status    string       `json:"status"`
-	Moves     []replayMove `json:"moves"`
+	GameID    int64  `json:"game_id"`
+	Game      string `json:"game"`
+	Edition   string `json:"edition"`
+	Level     string `json:"level"`
+	StudentID int64  `json:"student_id"`
+	Status    string `json:"status"`
+	// Seat is the child's seat (-1 when the game no longer seats them).
+	Seat int `json:"seat"`
+	// Players name every seat in the request's language: the child's
+	// name, the computers as the child saw them ("Computer 1"…).
+	Players []replayPlayer `json:"players"`
+	// Steps are the game dealt again and replayed (play.Game.Rewind), with
+	// the board as the child saw it; empty when the saved game cannot be
+	// replayed (a game stored outside the play pipeline).
+	Steps  []replayStep  `json:"steps"`
+	Result *games.Result `json:"result,omitempty"`
+	// Moves is the stored event log cut into saves, as written.
+	Moves []replayMove `json:"moves"`
+}
+
+type replayPlayer struct {
+	Kind games.SeatKind `json:"kind"`
+	Name string         `json:"name"`
+	// numbered: a computer without a name of its own, called "Computer n".
+	numbered bool
+}
+
+type replayStep struct {
+	Index    int             `json:"index"` // 1-based
+	At       int64           `json:"at"`    // game clock, ms
+	Inputs   int             `json:"inputs"`
+	View     json.RawMessage `json:"view"`
+	Events   []games.Event   `json:"events"`
+	Attempts []stepAttempt   `json:"attempts"`
+	Over     bool            `json:"over"`
+}
+
+// stepAttempt is one multiplication of the child in a step, with its
+// verdict spelled: right, wrong or missed.
+type stepAttempt struct {
+	A       int        `json:"a"`
+	B       int        `json:"b"`
+	Given   *int       `json:"given"`
+	Correct bool       `json:"correct"`
+	Kind    games.Kind `json:"kind"`
+	Verdict string     `json:"verdict"`
+	// Refused: the rules refused the move (a wrong capture, a cover that
+	// is not greater); the game went on from the same board.
+	Refused bool `json:"refused,omitempty"`
+}
+
+func verdictOf(correct bool, given *int) string {
+	switch {
+	case correct:
+		return "right"
+	case given == nil:
+		return "missed"
+	}
+	return "wrong"
 }
 
 // eventText writes an event for people: its type and its data, keys in
@@ -97,7 +153,10 @@ func (s *Server) replayOf(c echo.Context) (replayJSON, store.Student, error) {
 	if err != nil {
 		return replayJSON{}, st, err
 	}
-	out := replayJSON{GameID: g.ID, Game: g.Game, StudentID: st.ID, Status: g.Status, Moves: []replayMove{}}
+	out := replayJSON{GameID: g.ID, Game: g.Game, StudentID: st.ID, Status: g.Status, Seat: -1,
+		Players: []replayPlayer{}, Steps: []replayStep{}, Moves: []replayMove{}}
+	rewind(&out, g, st, pageLang(c))
+	refusedOn(out.Steps, events, attempts, g.ID)
 	for _, row := range events {
 		var e games.Event
 		_ = json.Unmarshal([]byte(row.Event), &e) // a row the engine wrote; unreadable data shows as its type only
@@ -124,6 +183,86 @@ func (s *Server) replayOf(c echo.Context) (replayJSON, store.Student, error) {
 	return out, st, nil
 }
 
+// rewind fills the players and the steps from the game dealt again. A game
+// that does not load or replay (stored outside the play pipeline) keeps
+// only its event log: the page then shows the attempts without a board.
+func rewind(out *replayJSON, row store.Game, st store.Student, lang string) {
+	g, err := play.DecodeGame(row)
+	if err != nil {
+		return
+	}
+	dto := g.DTO(0, time.Time{}, -1)
+	out.Edition, out.Level = dto.Edition, string(dto.Level)
+	computers := 0
+	for i, seat := range g.Seats {
+		p := replayPlayer{Kind: seat.Kind, Name: seat.Name}
+		switch {
+		case seat.Human() && seat.StudentID == st.ID:
+			p.Name = st.DisplayName
+		case p.Name != "":
+		case seat.Kind == games.SeatComputer:
+			computers++
+			p.Name, p.numbered = catalog.T(lang, "replay.computer", "n", computers), true
+		default:
+			// A classmate erased since: a seat number, as the play page says.
+			p.Name = catalog.T(lang, "seat.n", "n", i+1)
+		}
+		out.Players = append(out.Players, p)
+	}
+	seat, ok := g.SeatOf(st.ID)
+	if !ok {
+		return
+	}
+	steps, err := g.Rewind(seat)
+	if err != nil {
+		return
+	}
+	out.Seat = seat
+	if g.Engine().Over() {
+		r := g.Engine().Result()
+		out.Result = &r
+	}
+	for i, x := range steps {
+		step := replayStep{Index: i + 1, At: x.At, Inputs: x.Inputs, View: x.View, Events: x.Events, Attempts: []stepAttempt{}, Over: x.Over}
+		for _, a := range x.Attempts {
+			step.Attempts = append(step.Attempts, stepAttempt{A: a.A, B: a.B, Given: a.Given, Correct: a.Correct, Kind: a.Kind, Verdict: verdictOf(a.Correct, a.Given)})
+		}
+		out.Steps = append(out.Steps, step)
+	}
+}
+
+// refusedOn marks the attempts of moves the rules refused on the step the
+// child was looking at when they made them. A refused move changes nothing,
+// so it is not in the engine's input log and the replay does not make its
+// attempt (a wrong capture, a cover that is not greater): the store has it,
+// numbered after the version it was refused on (seq mod 1000 ≥ 900, see
+// play/move.go). Its step is the one holding the last event saved at or
+// before it; the steps' events are the stored ones, in order (a log that
+// does not match them is left as it is).
+func refusedOn(steps []replayStep, rows []store.GameEvent, attempts []store.Attempt, gameID int64) {
+	total := 0
+	for _, st := range steps {
+		total += len(st.Events)
+	}
+	if total != len(rows) || len(steps) == 0 {
+		return
+	}
+	for _, a := range attempts {
+		if a.GameID == nil || *a.GameID != gameID || a.Seq%1000 < 900 {
+			continue
+		}
+		on, k := 0, 0
+		for i, st := range steps {
+			k += len(st.Events)
+			if k > 0 && !rows[k-1].At.After(a.At) {
+				on = i
+			}
+		}
+		steps[on].Attempts = append(steps[on].Attempts, stepAttempt{A: a.A, B: a.B, Given: a.Given, Correct: a.Correct,
+			Kind: games.Kind(a.Kind), Verdict: verdictOf(a.Correct, a.Given), Refused: true})
+	}
+}
+
 func (s *Server) handleGameReplayJSON(c echo.Context) error {
 	r, _, err := s.replayOf(c)
 	if err != nil {
@@ -134,36 +273,104 @@ func (s *Server) handleGameReplayJSON(c echo.Context) error {
 
 type replayPage struct {
 	pageBase
+	R       map[string]string // the replay.* texts
 	Student store.Student
 	Replay  replayJSON
 	Game    string
-	Move    *replayMove // the move shown; nil when the game has none
-	Index   int
+	Index   int // the step shown, 1-based; 0 when the game has none
 	Total   int
 	Prev    int // 0: none
 	Next    int
-	Past    []replayMove // moves before the current one, newest last
+	Where   string // "Step 3 of 12"
+	Lines   []attemptLine
+	NoMult  string
+	BoardAs string
+	Board   bool // the game replays: the page's script draws its board
+	// Players are the seats as the page lists them: a computer says it is
+	// one ("Pixel (computer)"), since its name alone could be a child's.
+	Players []string
 }
 
-// handleGameReplayPage shows one move at a time (?move=N) with links to
-// step through, and the moves so far as a list: no script needed.
+// attemptLine is one multiplication of the child as the page writes it:
+// an icon and a word, never the colour alone.
+type attemptLine struct {
+	Verdict string // right, wrong, missed (the class)
+	Icon    string
+	Word    string
+	Text    string
+}
+
+var verdictIcons = map[string]string{"right": "✓", "wrong": "✗", "missed": "!"}
+
+func attemptLines(lang string, list []stepAttempt) []attemptLine {
+	out := make([]attemptLine, 0, len(list))
+	for _, a := range list {
+		given := 0
+		if a.Given != nil {
+			given = *a.Given
+		}
+		out = append(out, attemptLine{Verdict: a.Verdict, Icon: verdictIcons[a.Verdict], Word: catalog.T(lang, "replay."+a.Verdict),
+			Text: catalog.T(lang, "replay.att."+a.Verdict, "a", a.A, "b", a.B, "p", a.A*a.B, "given", given)})
+		if a.Refused {
+			out[len(out)-1].Text += " " + catalog.T(lang, "replay.refused")
+		}
+	}
+	return out
+}
+
+// pageSteps are the attempts of each step the page steps through: the
+// replayed steps, or for a game that does not replay, its saved moves.
+func pageSteps(r replayJSON) [][]stepAttempt {
+	var out [][]stepAttempt
+	if len(r.Steps) > 0 {
+		for _, st := range r.Steps {
+			out = append(out, st.Attempts)
+		}
+		return out
+	}
+	for _, m := range r.Moves {
+		list := []stepAttempt{}
+		for _, a := range m.Attempts {
+			list = append(list, stepAttempt{A: a.A, B: a.B, Given: a.Given, Correct: a.Correct, Kind: games.Kind(a.Kind), Verdict: verdictOf(a.Correct, a.Given)})
+		}
+		out = append(out, list)
+	}
+	return out
+}
+
+// handleGameReplayPage shows one step (?step=N) with links to step
+// through, which work without the script; the script (dash/replay.js)
+// draws the board of each step and steps without reloading.
 func (s *Server) handleGameReplayPage(c echo.Context) error {
 	r, st, err := s.replayOf(c)
 	if err != nil {
 		return err
 	}
-	p := replayPage{pageBase: s.newPageBase(c, ""), Student: st, Replay: r, Total: len(r.Moves), Game: dashboard.GameLabel(r.Game)}
-	p.Title = fmt.Sprintf("%s — %s", p.T["replay_title"], st.DisplayName)
+	steps := pageSteps(r)
+	p := replayPage{pageBase: s.newPageBase(c, ""), Student: st, Replay: r, Total: len(steps), Game: dashboard.GameLabel(r.Game), Board: len(r.Steps) > 0}
+	p.R = catalog.Section(p.Lang, "replay.")
+	for _, pl := range r.Players {
+		name := pl.Name
+		if pl.Kind == games.SeatComputer && !pl.numbered {
+			name = catalog.T(p.Lang, "replay.computer_named", "name", name)
+		}
+		p.Players = append(p.Players, name)
+	}
+	p.Scripts = []string{"/static/dash/replay.js"}
+	p.Title = catalog.T(p.Lang, "replay.title", "name", st.DisplayName)
 	if p.Total > 0 {
-		p.Index = min(max(intParam(c, "move", 1), 1), p.Total)
-		p.Move = &r.Moves[p.Index-1]
-		p.Past = r.Moves[:p.Index-1]
+		// ?move= is the address the page had before it showed boards.
+		p.Index = min(max(intParam(c, "step", intParam(c, "move", 1)), 1), p.Total)
 		if p.Index > 1 {
 			p.Prev = p.Index - 1
 		}
 		if p.Index < p.Total {
 			p.Next = p.Index + 1
 		}
+		p.Where = catalog.T(p.Lang, "replay.step_of", "n", p.Index, "total", p.Total)
+		p.Lines = attemptLines(p.Lang, steps[p.Index-1])
+		p.NoMult = catalog.T(p.Lang, "replay.no_mult", "name", st.DisplayName)
+		p.BoardAs = catalog.T(p.Lang, "replay.board_as", "name", st.DisplayName)
 	}
 	return s.render(c, "dash_replay.html", p)
 }
