@@ -179,3 +179,42 @@ func gameLabel(game string) string {
 }
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
+
+var monthsLongEN = [...]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+var monthsLongFR = [...]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"}
+
+// PeriodText names a period in plain words, from its Monday to its last
+// Sunday: "Week of 16 to 22 November", "Semaine du 30 novembre au
+// 6 décembre", "Weeks of 2 to 22 November". The year is written only when
+// the period is not in now's year or spans two years; a teacher does not
+// count ISO weeks, so the week's number never shows.
+func PeriodText(lang string, p Period, now time.Time) string {
+	from, to := p.From.Monday(), p.Sunday()
+	withYear := from.Year() != to.Year() || to.Year() != now.Year()
+	sameMonth := !withYear && from.Month() == to.Month()
+	key := "one_week"
+	if !p.Single() {
+		key = "range"
+	}
+	return wt(lang, key, "from", longDay(lang, from, !sameMonth, withYear), "to", longDay(lang, to, true, withYear))
+}
+
+// longDay writes "16", "16 November", "16 November 2026" (French: "1er"
+// for the first of a month, "1er décembre").
+func longDay(lang string, t time.Time, month, year bool) string {
+	s := strconv.Itoa(t.Day())
+	m := monthsLongEN[t.Month()-1]
+	if lang == LangFR {
+		m = monthsLongFR[t.Month()-1]
+		if t.Day() == 1 {
+			s = "1er"
+		}
+	}
+	if month {
+		s += " " + m
+	}
+	if year {
+		s += " " + strconv.Itoa(t.Year())
+	}
+	return s
+}
