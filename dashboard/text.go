@@ -190,13 +190,13 @@ var monthsLongFR = [...]string{"janvier", "février", "mars", "avril", "mai", "j
 // count ISO weeks, so the week's number never shows.
 func PeriodText(lang string, p Period, now time.Time) string {
 	from, to := p.From.Monday(), p.Sunday()
-	withYear := from.Year() != to.Year() || to.Year() != now.Year()
-	sameMonth := !withYear && from.Month() == to.Month()
+	twoYears := from.Year() != to.Year()
 	key := "one_week"
 	if !p.Single() {
 		key = "range"
 	}
-	return wt(lang, key, "from", longDay(lang, from, !sameMonth, withYear), "to", longDay(lang, to, true, withYear))
+	return wt(lang, key, "from", longDay(lang, from, twoYears || from.Month() != to.Month(), twoYears),
+		"to", longDay(lang, to, true, twoYears || to.Year() != now.Year()))
 }
 
 // longDay writes "16", "16 November", "16 November 2026" (French: "1er"
