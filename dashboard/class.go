@@ -117,6 +117,22 @@ func NewClassDashboard(in ClassInput, now time.Time, lang string) ClassDashboard
 		d.Rows = append(d.Rows, row)
 	}
 	d.NotPlayedText = notPlayedText(lang, period, now, d.NotPlayed)
+	// "Sessions this week" is wrong for another week, or for a range:
+	// their headers name no week (the period is named above the table).
+	if period != OneWeek(WeekOf(now)) {
+		for i, h := range d.Columns {
+			switch h.Column {
+			case ColumnSessions, ColumnMinutes:
+				d.Columns[i].Label = wt(lang, "col_"+string(h.Column))
+			case ColumnAssignment: // its progress is its last week's
+				key := "col_assignment"
+				if !period.Single() {
+					key = "col_assignment_range"
+				}
+				d.Columns[i].Label = wt(lang, key)
+			}
+		}
+	}
 	d.Sort(ColumnName, false)
 	return d
 }

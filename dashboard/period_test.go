@@ -142,6 +142,8 @@ func TestNotPlayedIsKeptApartFromStuck(t *testing.T) {
 	assert.Equal(t, 2, d.NotPlayed)
 	assert.Equal(t, 0, d.Stuck)
 	assert.Equal(t, "Not played that week", d.Rows[0].NotPlayedText)
+	assert.Equal(t, "Sessions", d.Columns[3].Label, "not \"this week\" on another week")
+	assert.Equal(t, "Sessions this week", NewClassDashboard(ClassInput{Period: OneWeek(week)}, now, LangEN).Columns[3].Label)
 }
 
 func TestARangeSumsItsWeeks(t *testing.T) {

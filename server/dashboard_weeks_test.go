@@ -190,7 +190,7 @@ func TestClassPageNavigatesWeeksAndKeepsNotPlayedApartFromStuck(t *testing.T) {
 	assert.Contains(t, body, `aria-sort="none"><a href="?lang=en&amp;sort=name&amp;week=`+this.Add(-2).String()+`"`, "a sort keeps the week")
 	assert.Contains(t, body, `data-week="this"`, "back to the default week")
 	// Nobody played that week: all "not played", none stuck.
-	assert.Contains(t, body, `<span class="not-played">Not played that week</span>`)
+	assert.Contains(t, body, `<span class="not-played" title="Not played that week">not played</span>`)
 	assert.Contains(t, body, `<span id="not-played-count">Not played that week: 2</span>`)
 	assert.Contains(t, body, `<span id="stuck-count">Stuck: 0</span>`)
 	assert.Contains(t, body, `data-played="false"`)

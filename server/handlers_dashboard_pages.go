@@ -95,8 +95,10 @@ type dashClassPage struct {
 	Class store.Class
 	Week  string
 	Weeks weekNav
-	// NotPlayed and Stuck count the two states, kept apart.
-	NotPlayed, Stuck string
+	// NotPlayed and Stuck count the two states, kept apart; a row not
+	// played says NotPlayedShort (the period is named above the table,
+	// and a short word keeps a class of 30 on one screen).
+	NotPlayed, Stuck, NotPlayedShort string
 	Headers          []headerCell
 	Rows             []dashboard.ClassRow
 	Alerts           int
@@ -136,6 +138,7 @@ func (s *Server) handleClassDashboardPage(c echo.Context) error {
 	p.Weeks = newWeekNav(c, d.Period, p.Lang, s.now())
 	p.NotPlayed = d.NotPlayedText
 	p.Stuck = catalog.T(p.Lang, "weeks.stuck_count", "n", d.Stuck)
+	p.NotPlayedShort = catalog.T(p.Lang, "weeks.not_played_short")
 	// A sort keeps the weeks asked for (none: the default week stays
 	// the default, which may move when someone plays).
 	var period url.Values
