@@ -99,10 +99,10 @@ type dashClassPage struct {
 	// played says NotPlayedShort (the period is named above the table,
 	// and a short word keeps a class of 30 on one screen).
 	NotPlayed, Stuck, NotPlayedShort string
-	Headers          []headerCell
-	Rows             []dashboard.ClassRow
-	Alerts           int
-	Today            string
+	Headers                          []headerCell
+	Rows                             []dashboard.ClassRow
+	Alerts                           int
+	Today                            string
 }
 
 // sortHeaders links each column header to its sort, on the same weeks.
