@@ -246,5 +246,14 @@ func TestParentReportNamesTheClassAndTeacherAndMovesThroughWeeks(t *testing.T) {
 		en := string(e.must(t, 200, req{Method: "GET", Path: path + "?lang=en&week=" + this.String(), Token: s.parent}).Raw)
 		assert.Contains(t, en, "This week against last week")
 		assert.NotContains(t, en, `data-week="next"`)
+
+		// The level by its name in the parent's language, never the
+		// program's "green".
+		newStoredGame(t, e.st, s.studentID, e.clock())
+		fr := string(e.must(t, 200, req{Method: "GET", Path: path + "?lang=fr", Token: s.parent}).Raw)
+		assert.Contains(t, fr, "niveau actuel, Vert (tables 2–5)")
+		assert.NotContains(t, fr, "green")
+		en = string(e.must(t, 200, req{Method: "GET", Path: path + "?lang=en", Token: s.parent}).Raw)
+		assert.Contains(t, en, "current level, Green (tables 2–5)")
 	})
 }
