@@ -73,12 +73,6 @@ func dateTime(lang string, t time.Time) string {
 	return date(lang, t) + " " + t.Format("15:04")
 }
 
-// WeekText names a week for people by its Monday, "Week of 23 Nov 2026" /
-// "Semaine du 23 nov. 2026": a teacher does not count ISO weeks.
-func WeekText(lang string, w Week) string {
-	return tr(lang, "parent.week", "date", date(lang, w.Monday()))
-}
-
 // weekLabel names a week by its Monday, "from 3 Mar" / "sem. du 3 mars".
 func weekLabel(lang string, w Week) string {
 	d := w.Monday()
