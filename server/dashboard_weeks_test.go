@@ -243,6 +243,11 @@ func TestParentReportNamesTheClassAndTeacherAndMovesThroughWeeks(t *testing.T) {
 		assert.Contains(t, body, "9–15 févr. par rapport à 2–8 févr.", "another week than this one is named by its days")
 		assert.Contains(t, body, `data-week="prev"`)
 		assert.Contains(t, body, `data-week="next"`)
+		// From the student page to the report and back, on the same week.
+		student := string(e.must(t, 200, req{Method: "GET", Path: fmt.Sprintf("/dashboard/students/%d?lang=fr&week=%s", s.studentID, this.Add(-3)), Token: s.teacher}).Raw)
+		assert.Contains(t, student, fmt.Sprintf(`href="/reports/students/%d?lang=fr&amp;week=%s"`, s.studentID, this.Add(-3)))
+		back := string(e.must(t, 200, req{Method: "GET", Path: path + "?lang=fr&week=" + this.Add(-3).String(), Token: s.teacher}).Raw)
+		assert.Contains(t, back, fmt.Sprintf(`href="/dashboard/students/%d?lang=fr&amp;week=%s"`, s.studentID, this.Add(-3)))
 		en := string(e.must(t, 200, req{Method: "GET", Path: path + "?lang=en&week=" + this.String(), Token: s.parent}).Raw)
 		assert.Contains(t, en, "This week against last week")
 		assert.NotContains(t, en, `data-week="next"`)

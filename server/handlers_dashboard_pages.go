@@ -209,7 +209,10 @@ type sessionLink struct {
 
 type dashStudentPage struct {
 	pageBase
-	Weeks    weekNav
+	Weeks weekNav
+	// Same is the query of the same weeks (and language), for the link to
+	// the child's report.
+	Same     string
 	Student  store.Student
 	Class    store.Class
 	Page     dashboard.StudentPage
@@ -237,6 +240,7 @@ func (s *Server) handleStudentDashboardPage(c echo.Context) error {
 	}
 	p := dashStudentPage{pageBase: s.newPageBase(c, st.DisplayName), Student: st, Class: cl, Page: page}
 	p.Weeks = newWeekNav(c, page.Period, lang, s.now())
+	p.Same = samePeriod(c, page.Period.Period, lang)
 	for _, r := range page.Sessions {
 		gs, err := s.store.GamesOfSession(ctx, r.ID)
 		if err != nil {

@@ -93,6 +93,18 @@ func periodValues(p dashboard.Period) url.Values {
 	return url.Values{"from": {p.From.Monday().Format(dateLayout)}, "to": {p.Sunday().Format(dateLayout)}}
 }
 
+// samePeriod is the query of a page in the language, on the weeks asked
+// for (none asked: none, so that the next page opens on its own default).
+func samePeriod(c echo.Context, p dashboard.Period, lang string) string {
+	q := url.Values{"lang": {lang}}
+	if c.QueryParam("week") != "" || c.QueryParam("from") != "" || c.QueryParam("to") != "" {
+		for k, v := range periodValues(p) {
+			q[k] = v
+		}
+	}
+	return "?" + q.Encode()
+}
+
 // periodJSON is the period of a dashboard's JSON: its days, its words, and
 // the queries of the periods before and after (next is null on this week).
 type periodJSON struct {

@@ -64,7 +64,7 @@ func (s *Server) handleParentReportPage(c echo.Context) error {
 	p.Weeks = newWeekNav(c, r.Period, p.Lang, s.now())
 	p.School = catalog.T(p.Lang, "weeks.class_teacher", "class", cl.Name, "teacher", teacher.Name)
 	if me(c).Role == RoleTeacher {
-		p.Back = "/dashboard/students/" + itoa(st.ID)
+		p.Back = "/dashboard/students/" + itoa(st.ID) + samePeriod(c, r.Period.Period, p.Lang)
 	}
 	p.Scripts = []string{"/static/dash/print.js"}
 	return s.render(c, "report.html", p)
