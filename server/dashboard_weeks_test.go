@@ -227,6 +227,17 @@ func TestHeatmapCellListsTheChildrenWhoMissTheFact(t *testing.T) {
 
 		res := e.must(t, http.StatusBadRequest, req{Method: "GET", Path: base + "?fact=13x2", Token: s.teacher})
 		assert.Equal(t, "bad_fact", res.errCode())
+
+		// The same list in the JSON.
+		api := fmt.Sprintf("/api/v1/classes/%d/heatmap", s.classID)
+		j := e.must(t, 200, req{Method: "GET", Path: api + "?fact=7x8", Token: s.teacher}).JSON["fact_children"].(map[string]any)
+		tried := j["tried"].([]any)
+		require.Len(t, tried, 1)
+		assert.Equal(t, "Léa", tried[0].(map[string]any)["name"])
+		assert.InDelta(t, 0.3, tried[0].(map[string]any)["mastery"], 1e-9)
+		assert.Empty(t, j["untried"], "Zoé knows it by heart")
+		assert.Nil(t, e.must(t, 200, req{Method: "GET", Path: api, Token: s.teacher}).JSON["fact_children"])
+		assert.Equal(t, "bad_fact", e.must(t, http.StatusBadRequest, req{Method: "GET", Path: api + "?fact=7", Token: s.teacher}).errCode())
 	})
 }
 

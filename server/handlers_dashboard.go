@@ -185,16 +185,61 @@ func toHeatmapJSON(h dashboard.Heatmap) heatmapJSON {
 	return out
 }
 
+// classHeatmapJSON is the class heatmap, with ?fact=7x8 the children who
+// do not know that fact by heart (the page's list).
+type classHeatmapJSON struct {
+	heatmapJSON
+	FactChildren *factChildrenJSON `json:"fact_children,omitempty"`
+}
+
+type factChildJSON struct {
+	StudentID int64    `json:"student_id"`
+	Name      string   `json:"name"`
+	Mastery   *float64 `json:"mastery"`
+}
+
+type factChildrenJSON struct {
+	A       int             `json:"a"`
+	B       int             `json:"b"`
+	Title   string          `json:"title"`
+	Tried   []factChildJSON `json:"tried"`
+	Untried []factChildJSON `json:"untried"`
+}
+
+func toFactChildrenJSON(l dashboard.FactChildren) *factChildrenJSON {
+	out := &factChildrenJSON{A: l.Fact.A, B: l.Fact.B, Title: l.Title, Tried: []factChildJSON{}, Untried: []factChildJSON{}}
+	for _, c := range l.Tried {
+		out.Tried = append(out.Tried, factChildJSON{StudentID: c.StudentID, Name: c.Name, Mastery: numPtr(c.Mastery, true)})
+	}
+	for _, c := range l.Untried {
+		out.Untried = append(out.Untried, factChildJSON{StudentID: c.StudentID, Name: c.Name})
+	}
+	return out
+}
+
 func (s *Server) handleClassHeatmapJSON(c echo.Context) error {
 	cl, err := s.myClass(c)
 	if err != nil {
 		return err
 	}
-	h, err := dashboard.LoadClassHeatmap(c.Request().Context(), s.store.Dashboards(), cl.ID, cl.Name, pageLang(c))
+	fact, chosen, err := factQuery(c)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toHeatmapJSON(h))
+	ctx := c.Request().Context()
+	h, err := dashboard.LoadClassHeatmap(ctx, s.store.Dashboards(), cl.ID, cl.Name, pageLang(c))
+	if err != nil {
+		return err
+	}
+	out := classHeatmapJSON{heatmapJSON: toHeatmapJSON(h)}
+	if chosen {
+		l, err := dashboard.LoadFactChildren(ctx, s.store.Dashboards(), cl.ID, fact, pageLang(c))
+		if err != nil {
+			return err
+		}
+		out.FactChildren = toFactChildrenJSON(l)
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 type weekJSON struct {
