@@ -20,7 +20,11 @@ const AccuracyWeeks = FallingBaselineWeeks + 1
 type ClassInput struct {
 	Students []StudentSummary
 	Facts    []FactStat
-	// Weeks must cover the current week and the AccuracyWeeks-1 before it.
+	// Period is the weeks asked for; zero opens on DefaultWeek.
+	Period Period
+	// Weeks must cover the period and the AccuracyWeeks-1 weeks before its
+	// last (with a zero Period: the current week and the AccuracyWeeks
+	// before it, since the default may be last week).
 	Weeks       []WeekStat
 	Assignments []Assignment // active now
 	Progress    []AssignmentProgress
@@ -29,12 +33,19 @@ type ClassInput struct {
 // ClassDashboard is one row per student, with column headers in the
 // reader's language.
 type ClassDashboard struct {
-	Week Week
+	// Week is the period's last week; Period what the page says about it.
+	Week   Week
+	Period PeriodView
 	// Definition says what "known by heart" means (KnownDefinition).
 	Definition string
 	Columns    []ColumnHeader
 	Rows       []ClassRow
 	Alerts     int // rows with at least one alert
+	// NotPlayed counts the rows without any attempt in the period; Stuck
+	// the rows with the stuck alert (never the same children).
+	NotPlayed, Stuck int
+	// NotPlayedText counts them in words: "Not played this week: 3".
+	NotPlayedText string
 }
 
 // ColumnHeader names a sortable column.
@@ -51,8 +62,13 @@ type ClassRow struct {
 	LevelLabel string
 	LastPlayed time.Time // zero when never played
 	LastText   string    // "3 days ago"
-	Sessions   int       // this week
-	Minutes    int       // this week
+	Sessions   int       // in the period
+	Minutes    int       // in the period
+	// Played says the student has sessions or attempts in the period. A
+	// student who has not is "not played" (NotPlayedText), a state kept
+	// apart from the alerts: they are never "stuck" for it.
+	Played        bool
+	NotPlayedText string
 	// Accuracy is over AccuracyWeeks weeks; HasAccuracy is false without attempts.
 	Accuracy     float64
 	HasAccuracy  bool
@@ -77,27 +93,56 @@ type AssignmentCell struct {
 
 // NewClassDashboard builds the rows, sorted by name.
 func NewClassDashboard(in ClassInput, now time.Time, lang string) ClassDashboard {
-	week := WeekOf(now)
+	period, fallback := choosePeriod(in.Period, now, in.Weeks)
+	week := period.To
 	weeks := byStudentWeek(in.Weeks)
 	facts := make(map[int64][]FactStat)
 	for _, f := range in.Facts {
 		facts[f.StudentID] = append(facts[f.StudentID], f)
 	}
-	d := ClassDashboard{Week: week, Columns: columnHeaders(lang), Definition: KnownDefinition(lang)}
+	d := ClassDashboard{Week: week, Period: newPeriodView(lang, period, fallback, now), Columns: columnHeaders(lang), Definition: KnownDefinition(lang)}
 	pairs := make(levelCache)
 	for _, s := range in.Students {
-		row := newClassRow(lang, s, facts[s.ID], weeks[s.ID], week, now, pairs)
+		row := newClassRow(lang, s, facts[s.ID], weeks[s.ID], period, now, pairs)
 		row.Assignment = assignmentCell(lang, s.ID, in.Assignments, in.Progress, week)
 		if len(row.Alerts) > 0 {
 			d.Alerts++
 		}
+		if !row.Played {
+			d.NotPlayed++
+		}
+		if slices.ContainsFunc(row.Alerts, func(a Alert) bool { return a.Kind == AlertStuck }) {
+			d.Stuck++
+		}
 		d.Rows = append(d.Rows, row)
+	}
+	d.NotPlayedText = notPlayedText(lang, period, now, d.NotPlayed)
+	// "Sessions this week" is wrong for another week, or for a range:
+	// their headers name no week (the period is named above the table).
+	if period != OneWeek(WeekOf(now)) {
+		for i, h := range d.Columns {
+			switch h.Column {
+			case ColumnSessions, ColumnMinutes:
+				d.Columns[i].Label = wt(lang, "col_"+string(h.Column))
+			case ColumnAssignment: // its progress is its last week's
+				key := "col_assignment"
+				if !period.Single() {
+					key = "col_assignment_range"
+				}
+				d.Columns[i].Label = wt(lang, key)
+			}
+		}
 	}
 	d.Sort(ColumnName, false)
 	return d
 }
 
-func newClassRow(lang string, s StudentSummary, facts []FactStat, weeks weekTotals, week Week, now time.Time, pairs levelCache) ClassRow {
+// newClassRow builds one student's line for the period. The level, the
+// fluent facts, "last played" and the not-playing and stuck alerts are
+// today's (the store keeps no level per week); the figures of play and the
+// accuracy-falling alert are the period's, the latter for its last week.
+func newClassRow(lang string, s StudentSummary, facts []FactStat, weeks weekTotals, period Period, now time.Time, pairs levelCache) ClassRow {
+	week := period.To
 	this := weeks[week]
 	row := ClassRow{
 		StudentID:  s.ID,
@@ -106,11 +151,26 @@ func newClassRow(lang string, s StudentSummary, facts []FactStat, weeks weekTota
 		LevelLabel: LevelLabel(lang, s.Level),
 		LastPlayed: s.LastPlayed,
 		LastText:   ago(lang, s.LastPlayed, now),
-		Sessions:   this.Sessions,
-		Minutes:    minutes(this.PlayedSeconds),
 	}
+	var played int64
+	for _, w := range period.Weeks() {
+		t := weeks[w]
+		row.Sessions += t.Sessions
+		played += t.PlayedSeconds
+		if t.Sessions > 0 || t.Attempts > 0 {
+			row.Played = true
+		}
+	}
+	row.Minutes = minutes(played)
+	if !row.Played {
+		row.NotPlayedText = notPlayedText(lang, period, now, -1)
+	}
+	// Accuracy over the period, and never fewer than AccuracyWeeks weeks
+	// ending with its last, so that one week's column does not swing on a
+	// bad Monday.
+	span := max(period.Len(), AccuracyWeeks)
 	var n, c int
-	for _, w := range weeksEnding(week, AccuracyWeeks) {
+	for _, w := range weeksEnding(week, span) {
 		n += weeks[w].Attempts
 		c += weeks[w].Correct
 	}
@@ -132,7 +192,9 @@ func newClassRow(lang string, s StudentSummary, facts []FactStat, weeks weekTota
 	if a, ok := fallingAlert(lang, this, baseline); ok {
 		row.Alerts = append(row.Alerts, a)
 	}
-	if a, ok := stuckAlert(lang, s, row.FluentFacts, row.LevelFacts); ok {
+	// Stuck is for a child who plays and struggles: a child who did not
+	// play in the period is "not played", never stuck.
+	if a, ok := stuckAlert(lang, s, row.FluentFacts, row.LevelFacts); ok && row.Played {
 		row.Alerts = append(row.Alerts, a)
 	}
 	return row
@@ -335,4 +397,20 @@ func factsOf(studentID int64, facts []FactStat) []FactStat {
 		}
 	}
 	return out
+}
+
+// notPlayedText is "Not played this week" for one row (n < 0), or the
+// count of such rows, "Not played this week: 3", in the period's words.
+func notPlayedText(lang string, p Period, now time.Time, n int) string {
+	key := "not_played_week"
+	switch {
+	case !p.Single():
+		key = "not_played_range"
+	case p.To != WeekOf(now):
+		key = "not_played_that_week"
+	}
+	if n < 0 {
+		return wt(lang, key)
+	}
+	return wt(lang, key+"_count", "n", n)
 }

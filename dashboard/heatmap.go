@@ -57,6 +57,17 @@ type Heatmap struct {
 	Hardest    []HardFact
 	SVG        template.HTML
 	Table      Table
+	// CellLinks, when set (LinkCells), makes each cell a link to its href;
+	// Chosen is the pair whose cells are marked (zero: none).
+	CellLinks func(a, b int) string
+	Chosen    games.Fact
+}
+
+// LinkCells redraws the heatmap with each cell a link to href(a, b) (the
+// list of the children who miss the fact), the chosen pair's cells marked.
+func (h *Heatmap) LinkCells(lang, id string, chosen games.Fact, href func(a, b int) string) {
+	h.CellLinks, h.Chosen = href, chosen.Pair()
+	h.SVG = renderHeatmap(*h, lang, id)
 }
 
 // Cell returns the cell a × b (1 ≤ a, b ≤ 12).

@@ -1,8 +1,11 @@
 package dashboard
 
 import (
+	"fmt"
+	"html"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -45,7 +48,10 @@ func TestHeatmapSVGEveryCellFocusableWithItsValue(t *testing.T) {
 	assert.Equal(t, 142+1, strings.Count(s, `fill="url(#s1-none)"`), "cells without data are hatched, and the legend shows it")
 	assert.Contains(t, text, "3 × 4 : chance de répondre juste en moins de 3 s 50\u00a0%, réponses : 5, su par cœur")
 	assert.Contains(t, text, "hachuré, — : pas de données", "the legend explains the hatch")
-	assert.Contains(t, text, "de 0 (violet foncé) à 100 (jaune)", "the legend says the colours in words")
+	// The legend wraps (at 375 px a long line was cut): its words may be
+	// on two lines.
+	assert.Contains(t, text, "de 0 (violet foncé)", "the legend says the colours in words")
+	assert.Contains(t, text, "à 100 (jaune)", "the legend says the colours in words")
 	assert.NotContains(t, text, "viridis", "not the scale's name: jargon for a teacher")
 	assert.Contains(t, s, `aria-label="4 × 3 : chance de répondre juste en moins de 3 s 50`)
 	assert.Contains(t, text, "50✓", "a fact known by heart shows a ✓")
@@ -117,4 +123,31 @@ func TestColourScale(t *testing.T) {
 		assert.Greater(t, l, prev)
 		prev = l
 	}
+}
+
+func TestHeatmapLegendLinesFitThePicture(t *testing.T) {
+	for _, lang := range []string{LangEN, LangFR} {
+		s := string(NewClassHeatmap(nil, lang, "Class", "c").SVG)
+		spans := strings.Split(s, "<tspan")[1:]
+		require.GreaterOrEqual(t, len(spans), 3, "%s: the scale's sentence is cut into lines", lang)
+		for _, sp := range spans {
+			line := sp[strings.Index(sp, ">")+1 : strings.Index(sp, "</tspan>")]
+			assert.LessOrEqual(t, utf8.RuneCountInString(html.UnescapeString(line)), legendChars, "%s: %q", lang, line)
+		}
+	}
+	assert.Equal(t, []string{"ab cd", "efghij", "k"}, wrapText("ab cd efghij k", 5))
+	assert.Equal(t, []string{"80\u00a0%", "ok"}, wrapText("80\u00a0% ok", 4), "a no-break space does not break")
+}
+
+func TestClassHeatmapCellsLinkToTheirFact(t *testing.T) {
+	h := NewClassHeatmap([]FactStat{{StudentID: 1, A: 7, B: 8, Attempts: 5, Mastery: 0.4}}, LangEN, "Class", "c1")
+	h.LinkCells(LangEN, "c1", games.Fact{A: 8, B: 7}, func(a, b int) string { return fmt.Sprintf("?fact=%dx%d&lang=en", a, b) })
+	s := string(h.SVG)
+	wellFormed(t, s)
+	assert.Equal(t, 144, strings.Count(s, "<a href="), "every cell is a link")
+	assert.Equal(t, 0, strings.Count(s, `tabindex="0"`), "a link is focusable by itself: no second tab stop")
+	assert.Contains(t, s, `<a href="?fact=7x8&amp;lang=en" data-fact="7x8"`)
+	assert.Contains(t, s, `<a href="?fact=8x7&amp;lang=en" data-fact="8x7"`)
+	assert.Equal(t, 2, strings.Count(s, `class="cell chosen"`), "7 × 8 and 8 × 7 are marked")
+	assert.Contains(t, s, "list the children who do not know it by heart yet")
 }

@@ -7,22 +7,56 @@ import (
 	"time"
 )
 
-// LoadClassDashboard reads the class's aggregates and builds its dashboard.
+// LoadClassDashboard reads the class's aggregates and builds its dashboard
+// on the default week (DefaultWeek).
 func LoadClassDashboard(ctx context.Context, src Source, classID int64, now time.Time, lang string) (ClassDashboard, error) {
+	return LoadClassDashboardFor(ctx, src, classID, Period{}, now, lang)
+}
+
+// statsSpan is the weeks of stats a view of the period needs: the period
+// and the back weeks before its last; for the default period, the current
+// week and the back+1 before it, since the default may be last week.
+func statsSpan(asked Period, now time.Time, back int) (from, to Week) {
+	if asked.IsZero() {
+		this := WeekOf(now)
+		return this.Add(-back - 1), this
+	}
+	from = asked.To.Add(-back)
+	if asked.From.Before(from) {
+		from = asked.From
+	}
+	return from, asked.To
+}
+
+// periodEnd is the moment a period is seen at: now when it holds the
+// current week, else the end of its last day (the assignments then active).
+func periodEnd(p Period, now time.Time) time.Time {
+	if p.Contains(WeekOf(now)) {
+		return now
+	}
+	s := p.Sunday()
+	return time.Date(s.Year(), s.Month(), s.Day(), 23, 59, 59, 0, now.Location())
+}
+
+// LoadClassDashboardFor reads the class's aggregates and builds its
+// dashboard over the period (zero: the default week).
+func LoadClassDashboardFor(ctx context.Context, src Source, classID int64, asked Period, now time.Time, lang string) (ClassDashboard, error) {
 	roster, err := src.ClassRoster(ctx, classID)
 	if err != nil {
 		return ClassDashboard{}, fmt.Errorf("dashboard: class %d roster: %w", classID, err)
 	}
 	ids := studentIDs(roster)
-	in := ClassInput{Students: roster}
-	week := WeekOf(now)
+	in := ClassInput{Students: roster, Period: asked}
 	if in.Facts, err = src.FactStats(ctx, ids); err != nil {
 		return ClassDashboard{}, fmt.Errorf("dashboard: class %d fact stats: %w", classID, err)
 	}
-	if in.Weeks, err = src.WeeklyStats(ctx, ids, week.Add(-(AccuracyWeeks - 1)), week); err != nil {
+	from, to := statsSpan(asked, now, AccuracyWeeks-1)
+	if in.Weeks, err = src.WeeklyStats(ctx, ids, from, to); err != nil {
 		return ClassDashboard{}, fmt.Errorf("dashboard: class %d weekly stats: %w", classID, err)
 	}
-	if in.Assignments, err = src.Assignments(ctx, classID, now); err != nil {
+	period, _ := choosePeriod(asked, now, in.Weeks)
+	week := period.To
+	if in.Assignments, err = src.Assignments(ctx, classID, periodEnd(period, now)); err != nil {
 		return ClassDashboard{}, fmt.Errorf("dashboard: class %d assignments: %w", classID, err)
 	}
 	if len(in.Assignments) > 0 {
@@ -51,9 +85,16 @@ func LoadClassHeatmap(ctx context.Context, src Source, classID int64, className,
 	return NewClassHeatmap(facts, lang, tr(lang, "heat.class_title", "name", className), fmt.Sprintf("c%d-heat", classID)), nil
 }
 
-// LoadStudentPage reads one student's aggregates and builds their page.
+// LoadStudentPage reads one student's aggregates and builds their page on
+// the default week.
 func LoadStudentPage(ctx context.Context, src Source, studentID int64, now time.Time, lang string) (StudentPage, error) {
-	in := StudentInput{}
+	return LoadStudentPageFor(ctx, src, studentID, Period{}, now, lang)
+}
+
+// LoadStudentPageFor builds the student page over the period (zero: the
+// default week).
+func LoadStudentPageFor(ctx context.Context, src Source, studentID int64, asked Period, now time.Time, lang string) (StudentPage, error) {
+	in := StudentInput{Period: asked}
 	var err error
 	if in.Student, err = src.Student(ctx, studentID); err != nil {
 		return StudentPage{}, fmt.Errorf("dashboard: student %d: %w", studentID, err)
@@ -62,10 +103,10 @@ func LoadStudentPage(ctx context.Context, src Source, studentID int64, now time.
 	if in.Facts, err = src.FactStats(ctx, ids); err != nil {
 		return StudentPage{}, fmt.Errorf("dashboard: student %d fact stats: %w", studentID, err)
 	}
-	week := WeekOf(now)
 	// One week more than the charts show, so that the first week carries
 	// the fluent count from before.
-	if in.Weeks, err = src.WeeklyStats(ctx, ids, week.Add(-StudentWeeks), week); err != nil {
+	from, to := statsSpan(asked, now, chartWeeks(asked, StudentWeeks))
+	if in.Weeks, err = src.WeeklyStats(ctx, ids, from, to); err != nil {
 		return StudentPage{}, fmt.Errorf("dashboard: student %d weekly stats: %w", studentID, err)
 	}
 	if in.History, err = src.LevelHistory(ctx, studentID); err != nil {
@@ -77,9 +118,16 @@ func LoadStudentPage(ctx context.Context, src Source, studentID int64, now time.
 	return NewStudentPage(in, now, lang), nil
 }
 
-// LoadParentReport reads one child's aggregates and builds the report.
+// LoadParentReport reads one child's aggregates and builds the report on
+// the default week.
 func LoadParentReport(ctx context.Context, src Source, studentID int64, now time.Time, lang string) (ParentReport, error) {
-	in := ParentInput{}
+	return LoadParentReportFor(ctx, src, studentID, Period{}, now, lang)
+}
+
+// LoadParentReportFor builds the report over the period (zero: the
+// default week).
+func LoadParentReportFor(ctx context.Context, src Source, studentID int64, asked Period, now time.Time, lang string) (ParentReport, error) {
+	in := ParentInput{Period: asked}
 	var err error
 	if in.Student, err = src.Student(ctx, studentID); err != nil {
 		return ParentReport{}, fmt.Errorf("dashboard: student %d: %w", studentID, err)
@@ -88,10 +136,10 @@ func LoadParentReport(ctx context.Context, src Source, studentID int64, now time
 	if in.Facts, err = src.FactStats(ctx, ids); err != nil {
 		return ParentReport{}, fmt.Errorf("dashboard: student %d fact stats: %w", studentID, err)
 	}
-	week := WeekOf(now)
 	// One week more than the chart shows, so its first week carries the
 	// fluent count from before.
-	if in.Weeks, err = src.WeeklyStats(ctx, ids, week.Add(-ParentWeeks), week); err != nil {
+	from, to := statsSpan(asked, now, parentWeeks(asked))
+	if in.Weeks, err = src.WeeklyStats(ctx, ids, from, to); err != nil {
 		return ParentReport{}, fmt.Errorf("dashboard: student %d weekly stats: %w", studentID, err)
 	}
 	return NewParentReport(in, now, lang), nil

@@ -2,6 +2,7 @@ package dashboard
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 	"time"
@@ -19,22 +20,36 @@ const PractiseCount = 3
 type ParentInput struct {
 	Student StudentSummary
 	Facts   []FactStat
-	Weeks   []WeekStat // the ParentWeeks weeks ending now, and the one before (its fluent count carries)
+	// Period is the weeks asked for; zero opens on DefaultWeek.
+	Period Period
+	// Weeks: the parentWeeks weeks ending with the period's last, and the
+	// one before (its fluent count carries); with a zero Period, from the
+	// week before those of last week to the current week.
+	Weeks []WeekStat
 }
+
+// parentWeeks is how many weeks the report reads for the period: the trend
+// chart's, and at least the period and as many weeks before it.
+func parentWeeks(p Period) int { return max(ParentWeeks, 2*p.Len()) }
 
 // ParentReport is a one-page report for a parent.
 type ParentReport struct {
-	Child       string
-	Title       string
-	Week        Week
-	WeekText    string
-	This, Last  WeekFigures
-	Compare     Table // this week against last week
-	FluentFacts int   // fluent facts, all tables
-	LevelLabel  string
-	LevelFluent int
-	LevelFacts  int
-	Mastered    string
+	Child    string
+	Title    string
+	Week     Week // the period's last week
+	WeekText string
+	// Period is what the report says about its weeks; This is the period's
+	// figures, Last those of as many weeks before it.
+	Period PeriodView
+	// CompareTitle heads the comparison.
+	CompareTitle string
+	This, Last   WeekFigures
+	Compare      Table // this week against last week
+	FluentFacts  int   // fluent facts, all tables
+	LevelLabel   string
+	LevelFluent  int
+	LevelFacts   int
+	Mastered     string
 	// Definition says what "known by heart" means (KnownDefinition).
 	Definition string
 	Minutes    int // time played this week
@@ -59,18 +74,23 @@ type PractiseFact struct {
 	Tip  string
 }
 
-// NewParentReport builds the report of the week holding now.
+// NewParentReport builds the report of the period (by default the week
+// holding now, or last week while nothing is played this week).
 func NewParentReport(in ParentInput, now time.Time, lang string) ParentReport {
 	s := in.Student
 	in.Facts = factsOf(s.ID, in.Facts) // a class's stats may be passed whole
-	week := WeekOf(now)
-	pts := weekPoints(lang, s.ID, in.Weeks, week, ParentWeeks)
-	this, last := figures(pts[len(pts)-1]), figures(pts[len(pts)-2])
+	period, fallback := choosePeriod(in.Period, now, factsWeeks(s.ID, in.Weeks))
+	week := period.To
+	pts := weekPoints(lang, s.ID, in.Weeks, week, parentWeeks(period))
+	k := period.Len()
+	this, last := figures(pts[len(pts)-k:]), figures(pts[len(pts)-2*k:len(pts)-k])
+	pv := newPeriodView(lang, period, fallback, now)
 	r := ParentReport{Definition: KnownDefinition(lang),
 		Child:      s.Name,
 		Title:      tr(lang, "parent.title", "name", s.Name),
 		Week:       week,
-		WeekText:   tr(lang, "parent.week", "date", date(lang, week.Monday())),
+		WeekText:   pv.Text,
+		Period:     pv,
 		This:       this,
 		Last:       last,
 		LevelLabel: LevelLabel(lang, s.Level),
@@ -83,12 +103,19 @@ func NewParentReport(in ParentInput, now time.Time, lang string) ParentReport {
 	}
 	r.LevelFluent, r.LevelFacts = fluentInLevel(s.Level, in.Facts)
 	r.Mastered = tr(lang, "parent.mastered", "n", r.FluentFacts, "fluent", r.LevelFluent, "total", r.LevelFacts, "level", r.LevelLabel)
-	r.TimeText = tr(lang, "parent.time", "min", this.Minutes, "sessions", this.Sessions, "count", this.Sessions)
-	r.Compare = compareTable(lang, this, last)
+	current := period == OneWeek(WeekOf(now))
+	if current {
+		r.TimeText = tr(lang, "parent.time", "min", this.Minutes, "sessions", this.Sessions, "count", this.Sessions)
+	} else {
+		r.TimeText = wt(lang, "time", "min", this.Minutes, "sessions", this.Sessions, "count", this.Sessions)
+	}
+	r.Compare = compareTable(lang, this, last, period, current)
+	r.CompareTitle = r.Compare.Caption
 	for _, f := range practiseFacts(s.Level, in.Facts) {
 		r.Practise = append(r.Practise, PractiseFact{Fact: f, Text: f.String(), Tip: Tip(lang, f)})
 	}
 
+	pts = pts[len(pts)-max(ParentWeeks, k):]
 	labels := make([]string, len(pts))
 	fluent := make([]float64, len(pts))
 	for i, p := range pts {
@@ -101,11 +128,36 @@ func NewParentReport(in ParentInput, now time.Time, lang string) ParentReport {
 	return r
 }
 
-func figures(p WeekPoint) WeekFigures {
-	return WeekFigures{Sessions: p.Sessions, Minutes: p.Minutes, Attempts: p.Attempts, Accuracy: p.Accuracy, FluentFacts: p.FluentFacts}
+// figures sums consecutive weeks; the facts known by heart are those at
+// the end of the last.
+func figures(pts []WeekPoint) WeekFigures {
+	var f WeekFigures
+	var played int64
+	var correct int
+	for _, p := range pts {
+		f.Sessions += p.Sessions
+		f.Attempts += p.Attempts
+		correct += p.Correct
+		played += p.PlayedSeconds
+		f.FluentFacts = p.FluentFacts
+	}
+	f.Minutes = minutes(played)
+	f.Accuracy = math.NaN()
+	if f.Attempts > 0 {
+		f.Accuracy = float64(correct) / float64(f.Attempts)
+	}
+	return f
 }
 
-func compareTable(lang string, this, last WeekFigures) Table {
+// compareTable sets the period against as many weeks before it. The
+// current week reads "This week" and "Last week"; any other period is
+// named by its days ("16–22 Nov"), since "this week" would be wrong.
+func compareTable(lang string, this, last WeekFigures, p Period, current bool) Table {
+	caption, thisHead, lastHead := tr(lang, "parent.compare"), tr(lang, "parent.this_week"), tr(lang, "parent.last_week")
+	if !current {
+		thisHead, lastHead = shortPeriod(lang, p), shortPeriod(lang, p.Shift(-1))
+		caption = wt(lang, "compare", "this", thisHead, "before", lastHead)
+	}
 	acc := func(v float64) string {
 		if math.IsNaN(v) {
 			return "—"
@@ -126,8 +178,8 @@ func compareTable(lang string, this, last WeekFigures) Table {
 		accChange = change(int(math.Round(100*this.Accuracy)) - int(math.Round(100*last.Accuracy)))
 	}
 	return Table{
-		Caption:    tr(lang, "parent.compare"),
-		Head:       []string{"", tr(lang, "parent.this_week"), tr(lang, "parent.last_week"), tr(lang, "parent.change")},
+		Caption:    caption,
+		Head:       []string{"", thisHead, lastHead, tr(lang, "parent.change")},
 		RowHeaders: true,
 		Rows: [][]string{
 			{tr(lang, "parent.row_minutes"), itoa64(int64(this.Minutes)), itoa64(int64(last.Minutes)), change(this.Minutes - last.Minutes)},
@@ -204,4 +256,18 @@ func practiseFacts(l games.Level, facts []FactStat) []games.Fact {
 		out = append(out, p)
 	}
 	return out
+}
+
+// shortPeriod names a period in a table's head: "16–22 Nov", "30 Nov –
+// 6 Dec" ("16–22 nov.", "30 nov. – 6 déc.").
+func shortPeriod(lang string, p Period) string {
+	from, to := p.From.Monday(), p.Sunday()
+	months := monthsEN
+	if lang == LangFR {
+		months = monthsFR
+	}
+	if from.Month() == to.Month() {
+		return fmt.Sprintf("%d–%d %s", from.Day(), to.Day(), months[to.Month()-1])
+	}
+	return fmt.Sprintf("%d %s – %d %s", from.Day(), months[from.Month()-1], to.Day(), months[to.Month()-1])
 }

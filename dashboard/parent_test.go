@@ -27,7 +27,7 @@ func TestParentReportThisWeekAgainstLastWeek(t *testing.T) {
 	}
 	r := NewParentReport(in, now, LangEN)
 	assert.Equal(t, "How Léa is doing", r.Title)
-	assert.Equal(t, "Week of 16 Nov 2026", r.WeekText)
+	assert.Equal(t, "Week of 16 to 22 November", r.WeekText)
 	assert.Equal(t, WeekFigures{Sessions: 3, Minutes: 25, Attempts: 40, Accuracy: 0.9, FluentFacts: 2}, r.This)
 	assert.Equal(t, 20, r.Last.Minutes)
 	assert.Equal(t, 2, r.FluentFacts)

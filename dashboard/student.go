@@ -14,9 +14,14 @@ const RecentSessionsLimit = 10
 
 // StudentInput is everything the student page needs, as read from Source.
 type StudentInput struct {
-	Student  StudentSummary
-	Facts    []FactStat
-	Weeks    []WeekStat // the StudentWeeks weeks ending now, and the one before (its fluent count carries)
+	Student StudentSummary
+	Facts   []FactStat
+	// Period is the weeks asked for; zero opens on DefaultWeek.
+	Period Period
+	// Weeks: the charts' weeks (chartWeeks, ending with the period's last)
+	// and the one before (its fluent count carries); with a zero Period,
+	// from the week before last's charts to the current week.
+	Weeks    []WeekStat
 	History  []LevelChange
 	Sessions []SessionSummary // newest first
 }
@@ -25,27 +30,33 @@ type StudentInput struct {
 type StudentPage struct {
 	Student    StudentSummary
 	LevelLabel string
-	Heatmap    Heatmap
-	Weeks      []WeekPoint
-	Fluent     Chart // fluent facts per week
-	Accuracy   Chart // accuracy per week
-	Speed      Chart // typical response time per week
-	History    []HistoryRow
-	Sessions   []SessionRow
+	// Period is what the page says about its weeks: the charts end with
+	// the period's last week (a range: the charts show its weeks).
+	Period   PeriodView
+	Heatmap  Heatmap
+	Weeks    []WeekPoint
+	Fluent   Chart // fluent facts per week
+	Accuracy Chart // accuracy per week
+	Speed    Chart // typical response time per week
+	History  []HistoryRow
+	Sessions []SessionRow
 }
 
 // WeekPoint is one week of progress. Accuracy and TypicalMS are NaN/0 in
 // weeks without attempts; FluentFacts carries the last known count forward
 // through weeks without play, since facts do not stop being known then.
 type WeekPoint struct {
-	Week        Week
-	Label       string
-	Sessions    int
-	Minutes     int
-	Attempts    int
-	Accuracy    float64
-	TypicalMS   int64
-	FluentFacts int
+	Week     Week
+	Label    string
+	Sessions int
+	Minutes  int
+	Attempts int
+	Correct  int
+	// PlayedSeconds sums exactly over several weeks (Minutes rounds up).
+	PlayedSeconds int64
+	Accuracy      float64
+	TypicalMS     int64
+	FluentFacts   int
 }
 
 // HistoryRow is one level decision, newest first.
@@ -79,7 +90,9 @@ func NewStudentPage(in StudentInput, now time.Time, lang string) StudentPage {
 		LevelLabel: LevelLabel(lang, s.Level),
 		Heatmap:    NewStudentHeatmap(in.Facts, lang, tr(lang, "heat.student_title", "name", s.Name), id+"-heat"),
 	}
-	p.Weeks = weekPoints(lang, s.ID, in.Weeks, WeekOf(now), StudentWeeks)
+	period, fallback := choosePeriod(in.Period, now, factsWeeks(s.ID, in.Weeks))
+	p.Period = newPeriodView(lang, period, fallback, now)
+	p.Weeks = weekPoints(lang, s.ID, in.Weeks, period.To, chartWeeks(period, StudentWeeks))
 	labels := make([]string, len(p.Weeks))
 	fluent := make([]float64, len(p.Weeks))
 	acc := make([]float64, len(p.Weeks))
@@ -122,6 +135,26 @@ func NewStudentPage(in StudentInput, now time.Time, lang string) StudentPage {
 	return p
 }
 
+// chartWeeks is how many weeks a chart shows for the period: n ending with
+// a week, or the range's own weeks.
+func chartWeeks(p Period, n int) int {
+	if p.Single() {
+		return n
+	}
+	return p.Len()
+}
+
+// factsWeeks keeps one student's week stats (a class's may be passed whole).
+func factsWeeks(studentID int64, stats []WeekStat) []WeekStat {
+	var out []WeekStat
+	for _, s := range stats {
+		if s.StudentID == studentID {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // weekPoints lays a student's week stats over the n weeks ending with last.
 func weekPoints(lang string, studentID int64, stats []WeekStat, last Week, n int) []WeekPoint {
 	weeks := byStudentWeek(stats)[studentID]
@@ -139,6 +172,7 @@ func weekPoints(lang string, studentID int64, stats []WeekStat, last Week, n int
 		pt := WeekPoint{Week: w, Label: weekLabel(lang, w), Accuracy: math.NaN(), FluentFacts: carry}
 		if ok {
 			pt.Sessions, pt.Minutes, pt.Attempts, pt.TypicalMS = s.Sessions, minutes(s.PlayedSeconds), s.Attempts, s.TypicalMS
+			pt.Correct, pt.PlayedSeconds = s.Correct, s.PlayedSeconds
 			if s.Attempts > 0 {
 				pt.Accuracy = float64(s.Correct) / float64(s.Attempts)
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -84,11 +85,20 @@ const heatHeader = 30
 // The hover and focus highlight is in the page's stylesheet (dash.css), not
 // in a <style> inside the SVG: the pages' Content-Security-Policy blocks
 // inline styles, so an embedded one never applied.
+//
+// With links (CellLinks), each cell is instead a link (SVG <a>, focusable
+// and followed with the keyboard) to the list of the children who do not
+// know the fact by heart; the chosen fact's two cells are marked.
 func renderHeatmap(h Heatmap, lang, id string) template.HTML {
 	id = safeID(id)
 	n := games.MaxFactor
 	grid := heatHeader + n*heatCellSize
-	width, height := grid+10, grid+96
+	// The legend's sentences wrap within the picture: an SVG text never
+	// wraps by itself, and a long line (French above all) was cut off.
+	scale := wrapText(tr(lang, "legend.mastery"), legendChars)
+	p, k := knownRule()
+	known := wrapText(tr(lang, "legend.known", "p", pct(lang, p), "n", k), legendChars)
+	width, height := grid+10, grid+66+legendLine*(len(scale)+len(known))
 	var w svgWriter
 	w.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" role="group" aria-labelledby="%s-title" class="heatmap" font-family="sans-serif">`, width, height, id)
 	w.f(`<title id="%s-title">%s</title>`, id, esc(h.Title))
@@ -113,14 +123,29 @@ func renderHeatmap(h Heatmap, lang, id string) template.HTML {
 		if c.HasData {
 			fill, ink = Colour(c.Mastery), TextColour(c.Mastery)
 		}
-		w.f(`<g class="cell" tabindex="0" role="img" aria-label="%s"><title>%s</title>`, esc(c.Label), esc(c.Label))
+		cls := "cell"
+		if h.Chosen == (games.Fact{A: c.A, B: c.B}).Pair() {
+			cls += " chosen"
+		}
+		if h.CellLinks != nil {
+			fact := strconv.Itoa(c.A) + "x" + strconv.Itoa(c.B)
+			label := c.Label + " " + wt(lang, "fact_cell_hint")
+			w.f(`<a href="%s" data-fact="%s" aria-label="%s"><g class="%s"><title>%s</title>`,
+				esc(h.CellLinks(c.A, c.B)), fact, esc(label), cls, esc(label))
+		} else {
+			w.f(`<g class="%s" tabindex="0" role="img" aria-label="%s"><title>%s</title>`, cls, esc(c.Label), esc(c.Label))
+		}
 		w.f(`<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#ffffff" stroke-width="1"/>`, x, y, heatCellSize, heatCellSize, fill)
 		w.f(`<text x="%d" y="%d" font-size="12" text-anchor="middle" fill="%s" aria-hidden="true">%s</text></g>`,
 			x+heatCellSize/2, y+heatCellSize/2+4, ink, esc(c.Short))
+		if h.CellLinks != nil {
+			w.f(`</a>`)
+		}
 	}
 	// Legend: the scale from 0 to 100 % mastery, and the no-data swatch.
-	ly := grid + 16
-	w.f(`<g class="legend"><text x="%d" y="%d" font-size="12">%s</text>`, heatHeader, ly, esc(tr(lang, "legend.mastery")))
+	w.f(`<g class="legend">`)
+	textLines(&w, heatHeader, grid+16, scale)
+	ly := grid + 16 + legendLine*(len(scale)-1)
 	w.f(`<rect x="%d" y="%d" width="200" height="14" fill="url(#%s-scale)" stroke="#666666"/>`, heatHeader, ly+6, id)
 	for i := 0; i <= 4; i++ {
 		x := heatHeader + i*50
@@ -130,13 +155,52 @@ func renderHeatmap(h Heatmap, lang, id string) template.HTML {
 	w.f(`<rect x="%d" y="%d" width="20" height="14" fill="url(#%s-none)" stroke="#666666"/>`, heatHeader+240, ly+6, id)
 	w.f(`<text x="%d" y="%d" font-size="12">%s</text>`, heatHeader+266, ly+18, esc(tr(lang, "legend.no_data")))
 	// The threshold of "known by heart" on the scale, and what ✓ means.
-	p, n := knownRule()
 	tx := heatHeader + int(math.Round(200*p))
 	w.f(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#000000" stroke-width="2"/>`, tx, ly+2, tx, ly+24)
-	w.f(`<text x="%d" y="%d" font-size="12">%s</text></g>`, heatHeader, ly+56,
-		esc(tr(lang, "legend.known", "p", pct(lang, p), "n", n)))
-	w.f(`</svg>`)
+	textLines(&w, heatHeader, ly+56, known)
+	w.f(`</g></svg>`)
 	return w.html()
+}
+
+// legendChars is the longest legend line, in characters: at font size 12
+// a line of 70 fits the grid's width (466 units) with room to spare.
+const legendChars = 70
+
+// legendLine is the legend's line height.
+const legendLine = 15
+
+// textLines writes lines one under the other from (x, y), escaped.
+func textLines(w *svgWriter, x, y int, lines []string) {
+	w.f(`<text x="%d" y="%d" font-size="12">`, x, y)
+	for i, l := range lines {
+		dy := 0
+		if i > 0 {
+			dy = legendLine
+		}
+		w.f(`<tspan x="%d" dy="%d">%s</tspan>`, x, dy, esc(l))
+	}
+	w.f(`</text>`)
+}
+
+// wrapText cuts a sentence into lines of at most n characters, at spaces
+// (a longer word stands alone on its line).
+func wrapText(s string, n int) []string {
+	var lines []string
+	line := ""
+	// Only plain spaces break: a no-break space keeps "80 %" whole.
+	for _, word := range strings.Split(s, " ") {
+		switch {
+		case word == "":
+		case line == "":
+			line = word
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= n:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	return append(lines, line)
 }
 
 // Table is the data behind a picture, for screen readers and for people who

@@ -73,12 +73,6 @@ func dateTime(lang string, t time.Time) string {
 	return date(lang, t) + " " + t.Format("15:04")
 }
 
-// WeekText names a week for people by its Monday, "Week of 23 Nov 2026" /
-// "Semaine du 23 nov. 2026": a teacher does not count ISO weeks.
-func WeekText(lang string, w Week) string {
-	return tr(lang, "parent.week", "date", date(lang, w.Monday()))
-}
-
 // weekLabel names a week by its Monday, "from 3 Mar" / "sem. du 3 mars".
 func weekLabel(lang string, w Week) string {
 	d := w.Monday()
@@ -179,3 +173,42 @@ func gameLabel(game string) string {
 }
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
+
+var monthsLongEN = [...]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+var monthsLongFR = [...]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"}
+
+// PeriodText names a period in plain words, from its Monday to its last
+// Sunday: "Week of 16 to 22 November", "Semaine du 30 novembre au
+// 6 décembre", "Weeks of 2 to 22 November". The year is written only when
+// the period is not in now's year or spans two years; a teacher does not
+// count ISO weeks, so the week's number never shows.
+func PeriodText(lang string, p Period, now time.Time) string {
+	from, to := p.From.Monday(), p.Sunday()
+	twoYears := from.Year() != to.Year()
+	key := "one_week"
+	if !p.Single() {
+		key = "range"
+	}
+	return wt(lang, key, "from", longDay(lang, from, twoYears || from.Month() != to.Month(), twoYears),
+		"to", longDay(lang, to, true, twoYears || to.Year() != now.Year()))
+}
+
+// longDay writes "16", "16 November", "16 November 2026" (French: "1er"
+// for the first of a month, "1er décembre").
+func longDay(lang string, t time.Time, month, year bool) string {
+	s := strconv.Itoa(t.Day())
+	m := monthsLongEN[t.Month()-1]
+	if lang == LangFR {
+		m = monthsLongFR[t.Month()-1]
+		if t.Day() == 1 {
+			s = "1er"
+		}
+	}
+	if month {
+		s += " " + m
+	}
+	if year {
+		s += " " + strconv.Itoa(t.Year())
+	}
+	return s
+}

@@ -52,17 +52,25 @@ type classRowJSON struct {
 	LevelFacts  int                 `json:"level_facts"`
 	Assignment  *assignmentCellJSON `json:"assignment"`
 	Alerts      []alertJSON         `json:"alerts"`
+	// Played: any session or attempt in the period; a child who did not
+	// play is "not played", never "stuck".
+	Played        bool   `json:"played"`
+	NotPlayedText string `json:"not_played_text,omitempty"`
 }
 
 type classDashboardJSON struct {
-	ClassID int64          `json:"class_id"`
-	Class   string         `json:"class"`
-	Week    string         `json:"week"`
-	Sort    string         `json:"sort"`
-	Desc    bool           `json:"desc"`
-	Alerts  int            `json:"alerts"`
-	Columns []columnJSON   `json:"columns"`
-	Rows    []classRowJSON `json:"rows"`
+	ClassID int64      `json:"class_id"`
+	Class   string     `json:"class"`
+	Week    string     `json:"week"`
+	Sort    string     `json:"sort"`
+	Desc    bool       `json:"desc"`
+	Alerts  int        `json:"alerts"`
+	Period  periodJSON `json:"period"`
+	// NotPlayed and Stuck count the rows of each state (never the same).
+	NotPlayed int            `json:"not_played"`
+	Stuck     int            `json:"stuck"`
+	Columns   []columnJSON   `json:"columns"`
+	Rows      []classRowJSON `json:"rows"`
 }
 
 type columnJSON struct {
@@ -94,7 +102,8 @@ func toAlertsJSON(as []dashboard.Alert) []alertJSON {
 }
 
 func toClassDashboardJSON(cl store.Class, d dashboard.ClassDashboard, sort dashboard.Column, desc bool) classDashboardJSON {
-	out := classDashboardJSON{ClassID: cl.ID, Class: cl.Name, Week: d.Week.String(), Sort: string(sort), Desc: desc, Alerts: d.Alerts, Rows: []classRowJSON{}}
+	out := classDashboardJSON{ClassID: cl.ID, Class: cl.Name, Week: d.Week.String(), Sort: string(sort), Desc: desc, Alerts: d.Alerts, Rows: []classRowJSON{},
+		Period: toPeriodJSON(d.Period), NotPlayed: d.NotPlayed, Stuck: d.Stuck}
 	for _, h := range d.Columns {
 		out.Columns = append(out.Columns, columnJSON{Column: string(h.Column), Label: h.Label})
 	}
@@ -103,7 +112,7 @@ func toClassDashboardJSON(cl store.Class, d dashboard.ClassDashboard, sort dashb
 			StudentID: r.StudentID, Name: r.Name, Level: r.Level.Name, LevelLabel: r.LevelLabel,
 			LastPlayed: timePtr(r.LastPlayed), LastText: r.LastText, Sessions: r.Sessions, Minutes: r.Minutes,
 			Accuracy: numPtr(r.Accuracy, r.HasAccuracy), FluentFacts: r.FluentFacts, LevelFacts: r.LevelFacts,
-			Alerts: toAlertsJSON(r.Alerts),
+			Alerts: toAlertsJSON(r.Alerts), Played: r.Played, NotPlayedText: r.NotPlayedText,
 		}
 		if a := r.Assignment; a != nil {
 			row.Assignment = &assignmentCellJSON{ID: a.AssignmentID, Title: a.Title, Done: a.Done, Target: targetJSON(a.Target), Percent: a.Percent, Text: a.Text, Due: timePtr(a.Due)}
@@ -119,7 +128,11 @@ func (s *Server) classDashboard(c echo.Context) (store.Class, dashboard.ClassDas
 	if err != nil {
 		return cl, dashboard.ClassDashboard{}, "", false, err
 	}
-	d, err := dashboard.LoadClassDashboard(c.Request().Context(), s.store.Dashboards(), cl.ID, s.now(), pageLang(c))
+	period, err := s.periodQuery(c)
+	if err != nil {
+		return cl, dashboard.ClassDashboard{}, "", false, err
+	}
+	d, err := dashboard.LoadClassDashboardFor(c.Request().Context(), s.store.Dashboards(), cl.ID, period, s.now(), pageLang(c))
 	if err != nil {
 		return cl, d, "", false, err
 	}
@@ -172,16 +185,61 @@ func toHeatmapJSON(h dashboard.Heatmap) heatmapJSON {
 	return out
 }
 
+// classHeatmapJSON is the class heatmap, with ?fact=7x8 the children who
+// do not know that fact by heart (the page's list).
+type classHeatmapJSON struct {
+	heatmapJSON
+	FactChildren *factChildrenJSON `json:"fact_children,omitempty"`
+}
+
+type factChildJSON struct {
+	StudentID int64    `json:"student_id"`
+	Name      string   `json:"name"`
+	Mastery   *float64 `json:"mastery"`
+}
+
+type factChildrenJSON struct {
+	A       int             `json:"a"`
+	B       int             `json:"b"`
+	Title   string          `json:"title"`
+	Tried   []factChildJSON `json:"tried"`
+	Untried []factChildJSON `json:"untried"`
+}
+
+func toFactChildrenJSON(l dashboard.FactChildren) *factChildrenJSON {
+	out := &factChildrenJSON{A: l.Fact.A, B: l.Fact.B, Title: l.Title, Tried: []factChildJSON{}, Untried: []factChildJSON{}}
+	for _, c := range l.Tried {
+		out.Tried = append(out.Tried, factChildJSON{StudentID: c.StudentID, Name: c.Name, Mastery: numPtr(c.Mastery, true)})
+	}
+	for _, c := range l.Untried {
+		out.Untried = append(out.Untried, factChildJSON{StudentID: c.StudentID, Name: c.Name})
+	}
+	return out
+}
+
 func (s *Server) handleClassHeatmapJSON(c echo.Context) error {
 	cl, err := s.myClass(c)
 	if err != nil {
 		return err
 	}
-	h, err := dashboard.LoadClassHeatmap(c.Request().Context(), s.store.Dashboards(), cl.ID, cl.Name, pageLang(c))
+	fact, chosen, err := factQuery(c)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toHeatmapJSON(h))
+	ctx := c.Request().Context()
+	h, err := dashboard.LoadClassHeatmap(ctx, s.store.Dashboards(), cl.ID, cl.Name, pageLang(c))
+	if err != nil {
+		return err
+	}
+	out := classHeatmapJSON{heatmapJSON: toHeatmapJSON(h)}
+	if chosen {
+		l, err := dashboard.LoadFactChildren(ctx, s.store.Dashboards(), cl.ID, fact, pageLang(c))
+		if err != nil {
+			return err
+		}
+		out.FactChildren = toFactChildrenJSON(l)
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 type weekJSON struct {
@@ -217,6 +275,7 @@ type sessionJSON struct {
 type studentProgressJSON struct {
 	Student    studentJSON   `json:"student"`
 	LevelLabel string        `json:"level_label"`
+	Period     periodJSON    `json:"period"`
 	Heatmap    heatmapJSON   `json:"heatmap"`
 	Weeks      []weekJSON    `json:"weeks"`
 	History    []historyJSON `json:"history"`
@@ -233,7 +292,7 @@ func toWeeksJSON(pts []dashboard.WeekPoint) []weekJSON {
 }
 
 func toStudentProgressJSON(st store.Student, p dashboard.StudentPage) studentProgressJSON {
-	out := studentProgressJSON{Student: toStudentJSON(st), LevelLabel: p.LevelLabel, Heatmap: toHeatmapJSON(p.Heatmap),
+	out := studentProgressJSON{Student: toStudentJSON(st), LevelLabel: p.LevelLabel, Period: toPeriodJSON(p.Period), Heatmap: toHeatmapJSON(p.Heatmap),
 		Weeks: toWeeksJSON(p.Weeks), History: []historyJSON{}, Sessions: []sessionJSON{}}
 	for _, h := range p.History {
 		out.History = append(out.History, historyJSON{At: h.At.UTC(), From: h.From, To: h.To, Decision: h.Decision, Reason: h.Reason})
@@ -251,7 +310,11 @@ func (s *Server) studentPage(c echo.Context) (store.Student, dashboard.StudentPa
 	if err != nil {
 		return st, dashboard.StudentPage{}, err
 	}
-	p, err := dashboard.LoadStudentPage(c.Request().Context(), s.store.Dashboards(), st.ID, s.now(), pageLang(c))
+	period, err := s.periodQuery(c)
+	if err != nil {
+		return st, dashboard.StudentPage{}, err
+	}
+	p, err := dashboard.LoadStudentPageFor(c.Request().Context(), s.store.Dashboards(), st.ID, period, s.now(), pageLang(c))
 	return st, p, err
 }
 
@@ -284,6 +347,7 @@ type parentReportJSON struct {
 	Title       string         `json:"title"`
 	Week        string         `json:"week"`
 	WeekText    string         `json:"week_text"`
+	Period      periodJSON     `json:"period"`
 	This        figuresJSON    `json:"this_week"`
 	Last        figuresJSON    `json:"last_week"`
 	FluentFacts int            `json:"fluent_facts"`
@@ -308,7 +372,7 @@ func toFiguresJSON(f dashboard.WeekFigures) figuresJSON {
 
 func toParentReportJSON(id int64, r dashboard.ParentReport) parentReportJSON {
 	out := parentReportJSON{
-		StudentID: id, Child: r.Child, Title: r.Title, Week: r.Week.String(), WeekText: r.WeekText,
+		StudentID: id, Child: r.Child, Title: r.Title, Week: r.Week.String(), WeekText: r.WeekText, Period: toPeriodJSON(r.Period),
 		This: toFiguresJSON(r.This), Last: toFiguresJSON(r.Last), FluentFacts: r.FluentFacts, LevelLabel: r.LevelLabel,
 		LevelFluent: r.LevelFluent, LevelFacts: r.LevelFacts, Mastered: r.Mastered, Minutes: r.Minutes, TimeText: r.TimeText,
 		Practise: []practiseJSON{}, Trend: []trendJSON{},

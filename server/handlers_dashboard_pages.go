@@ -92,18 +92,27 @@ type headerCell struct {
 
 type dashClassPage struct {
 	pageBase
-	Class   store.Class
-	Week    string
-	Headers []headerCell
-	Rows    []dashboard.ClassRow
-	Alerts  int
-	Today   string
+	Class store.Class
+	Week  string
+	Weeks weekNav
+	// NotPlayed and Stuck count the two states, kept apart; a row not
+	// played says NotPlayedShort (the period is named above the table,
+	// and a short word keeps a class of 30 on one screen).
+	NotPlayed, Stuck, NotPlayedShort string
+	Headers                          []headerCell
+	Rows                             []dashboard.ClassRow
+	Alerts                           int
+	Today                            string
 }
 
-func sortHeaders(d dashboard.ClassDashboard, col dashboard.Column, desc bool, lang string) []headerCell {
+// sortHeaders links each column header to its sort, on the same weeks.
+func sortHeaders(d dashboard.ClassDashboard, col dashboard.Column, desc bool, lang string, period url.Values) []headerCell {
 	out := make([]headerCell, len(d.Columns))
 	for i, h := range d.Columns {
 		q := url.Values{"sort": {string(h.Column)}, "lang": {lang}}
+		for k, v := range period {
+			q[k] = v
+		}
 		cell := headerCell{Label: h.Label, Sort: "none"}
 		if h.Column == col {
 			cell.Sort = "ascending"
@@ -125,8 +134,18 @@ func (s *Server) handleClassDashboardPage(c echo.Context) error {
 		return err
 	}
 	p := dashClassPage{pageBase: s.newPageBase(c, cl.Name), Class: cl, Rows: d.Rows, Alerts: d.Alerts}
-	p.Week = dashboard.WeekText(p.Lang, d.Week)
-	p.Headers = sortHeaders(d, col, desc, p.Lang)
+	p.Week = d.Period.Text
+	p.Weeks = newWeekNav(c, d.Period, p.Lang, s.now())
+	p.NotPlayed = d.NotPlayedText
+	p.Stuck = catalog.T(p.Lang, "weeks.stuck_count", "n", d.Stuck)
+	p.NotPlayedShort = catalog.T(p.Lang, "weeks.not_played_short")
+	// A sort keeps the weeks asked for (none: the default week stays
+	// the default, which may move when someone plays).
+	var period url.Values
+	if c.QueryParam("week") != "" || c.QueryParam("from") != "" || c.QueryParam("to") != "" {
+		period = periodValues(d.Period.Period)
+	}
+	p.Headers = sortHeaders(d, col, desc, p.Lang, period)
 	p.Title = fmt.Sprintf("%s — %s", p.T["class_dashboard"], cl.Name)
 	return s.render(c, "dash_class.html", p)
 }
@@ -135,19 +154,52 @@ type dashHeatmapPage struct {
 	pageBase
 	Class   store.Class
 	Heatmap dashboard.Heatmap
+	// Fact is the chosen cell's list (?fact=7x8), nil when none is chosen;
+	// Close links back to the heatmap without it.
+	Fact        *dashboard.FactChildren
+	Close, Hint string
+	Note        string
+	TriedTitle  string
+	UntriedText string
+	CloseText   string
 }
 
+// handleClassHeatmapPage shows the class heatmap; each cell links to
+// ?fact=AxB, which lists below the picture the children who do not know
+// that fact by heart (server-rendered: no script, nothing the CSP blocks,
+// a link the keyboard follows). The heatmap is what the children know
+// today: it has no weeks to move through.
 func (s *Server) handleClassHeatmapPage(c echo.Context) error {
 	cl, err := s.myClass(c)
 	if err != nil {
 		return err
 	}
-	lang := pageLang(c)
-	h, err := dashboard.LoadClassHeatmap(c.Request().Context(), s.store.Dashboards(), cl.ID, cl.Name, lang)
+	fact, chosen, err := factQuery(c)
 	if err != nil {
 		return err
 	}
-	return s.render(c, "dash_heatmap.html", dashHeatmapPage{pageBase: s.newPageBase(c, h.Title), Class: cl, Heatmap: h})
+	lang := pageLang(c)
+	ctx := c.Request().Context()
+	h, err := dashboard.LoadClassHeatmap(ctx, s.store.Dashboards(), cl.ID, cl.Name, lang)
+	if err != nil {
+		return err
+	}
+	t := func(key string) string { return catalog.T(lang, "weeks."+key) }
+	p := dashHeatmapPage{pageBase: s.newPageBase(c, h.Title), Class: cl, Hint: t("fact_hint"), Note: t("heatmap_note"),
+		TriedTitle: t("fact_tried"), UntriedText: t("fact_untried"), CloseText: t("fact_close"),
+		Close: "?" + url.Values{"lang": {lang}}.Encode()}
+	if chosen {
+		list, err := dashboard.LoadFactChildren(ctx, s.store.Dashboards(), cl.ID, fact, lang)
+		if err != nil {
+			return err
+		}
+		p.Fact = &list
+	}
+	h.LinkCells(lang, fmt.Sprintf("c%d-heat", cl.ID), fact, func(a, b int) string {
+		return "?" + url.Values{"fact": {fmt.Sprintf("%dx%d", a, b)}, "lang": {lang}}.Encode() + "#fact-children"
+	})
+	p.Heatmap = h
+	return s.render(c, "dash_heatmap.html", p)
 }
 
 type sessionLink struct {
@@ -157,6 +209,10 @@ type sessionLink struct {
 
 type dashStudentPage struct {
 	pageBase
+	Weeks weekNav
+	// Same is the query of the same weeks (and language), for the link to
+	// the child's report.
+	Same     string
 	Student  store.Student
 	Class    store.Class
 	Page     dashboard.StudentPage
@@ -170,7 +226,11 @@ func (s *Server) handleStudentDashboardPage(c echo.Context) error {
 		return err
 	}
 	lang := pageLang(c)
-	page, err := dashboard.LoadStudentPage(ctx, s.store.Dashboards(), st.ID, s.now(), lang)
+	period, err := s.periodQuery(c)
+	if err != nil {
+		return err
+	}
+	page, err := dashboard.LoadStudentPageFor(ctx, s.store.Dashboards(), st.ID, period, s.now(), lang)
 	if err != nil {
 		return err
 	}
@@ -179,6 +239,8 @@ func (s *Server) handleStudentDashboardPage(c echo.Context) error {
 		return err
 	}
 	p := dashStudentPage{pageBase: s.newPageBase(c, st.DisplayName), Student: st, Class: cl, Page: page}
+	p.Weeks = newWeekNav(c, page.Period, lang, s.now())
+	p.Same = samePeriod(c, page.Period.Period, lang)
 	for _, r := range page.Sessions {
 		gs, err := s.store.GamesOfSession(ctx, r.ID)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/dashboard"
 	"github.com/multipli/multipli/store"
 )
@@ -18,7 +19,11 @@ func (s *Server) parentReport(c echo.Context) (store.Student, dashboard.ParentRe
 	if err != nil {
 		return st, dashboard.ParentReport{}, err
 	}
-	r, err := dashboard.LoadParentReport(c.Request().Context(), s.store.Dashboards(), st.ID, s.now(), pageLang(c))
+	period, err := s.periodQuery(c)
+	if err != nil {
+		return st, dashboard.ParentReport{}, err
+	}
+	r, err := dashboard.LoadParentReportFor(c.Request().Context(), s.store.Dashboards(), st.ID, period, s.now(), pageLang(c))
 	return st, r, err
 }
 
@@ -35,6 +40,10 @@ type reportPage struct {
 	Student store.Student
 	Report  dashboard.ParentReport
 	Back    string
+	Weeks   weekNav
+	// School names the child's class and teacher, so that a parent with
+	// two children (or a printed sheet) knows whose report it is.
+	School string
 }
 
 func (s *Server) handleParentReportPage(c echo.Context) error {
@@ -42,9 +51,20 @@ func (s *Server) handleParentReportPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	ctx := c.Request().Context()
+	cl, err := s.store.Class(ctx, st.ClassID)
+	if err != nil {
+		return err
+	}
+	teacher, err := s.store.Teacher(ctx, cl.TeacherID)
+	if err != nil {
+		return err
+	}
 	p := reportPage{pageBase: s.newPageBase(c, r.Title), Student: st, Report: r, Back: "/reports"}
+	p.Weeks = newWeekNav(c, r.Period, p.Lang, s.now())
+	p.School = catalog.T(p.Lang, "weeks.class_teacher", "class", cl.Name, "teacher", teacher.Name)
 	if me(c).Role == RoleTeacher {
-		p.Back = "/dashboard/students/" + itoa(st.ID)
+		p.Back = "/dashboard/students/" + itoa(st.ID) + samePeriod(c, r.Period.Period, p.Lang)
 	}
 	p.Scripts = []string{"/static/dash/print.js"}
 	return s.render(c, "report.html", p)

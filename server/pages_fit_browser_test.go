@@ -166,7 +166,9 @@ func TestBrowserAdultPagesFitTheScreenWithoutCSPViolations(t *testing.T) {
 	_, err = chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
 	require.NoError(t, err)
 	step(t, ctx, "heatmap", chromedp.Navigate(srv.URL+cl+"/heatmap?lang=fr"), chromedp.WaitVisible(css("#class-heatmap svg")))
-	stroke, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const g = document.querySelector("#class-heatmap .cell"); g.focus(); return getComputedStyle(g.querySelector("rect")).strokeWidth; })()`))
+	// The class heatmap's cells are links (to who misses the fact): the
+	// link takes the focus.
+	stroke, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const a = document.querySelector("#class-heatmap [data-fact]"); a.focus(); return getComputedStyle(a.querySelector("rect")).strokeWidth; })()`))
 	require.NoError(t, err)
 	assert.Equal(t, "3px", stroke, "a focused heatmap cell gets its thick border")
 
