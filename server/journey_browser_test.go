@@ -20,13 +20,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// journeyLooksBack turns on the last steps of the journey: the teacher
-// goes back a week on the class dashboard, opens a heatmap cell's list of
-// children and steps through a replay. Those pages are being built on
-// other branches; the steps are written against the selectors they will
-// have and run once this is true.
-const journeyLooksBack = false
-
 // The whole product, in a French teacher's browser and in an English
 // one, by clicks and typing only (the test makes no API call of its own):
 // a new teacher signs up, creates a class, imports the school's export
@@ -57,9 +50,7 @@ func TestBrowserJourney(t *testing.T) {
 			j.childPlays()
 			j.parentReads()
 			j.teacherFollows()
-			if journeyLooksBack {
-				j.teacherLooksBack()
-			}
+			j.teacherLooksBack()
 			for _, a := range []*journeyActor{j.teacher, j.child, j.parent} {
 				if a != nil {
 					assert.Empty(t, a.msgs.problems(), "%s: console errors, CSP reports or failed loads", a.name)
