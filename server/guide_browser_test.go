@@ -2,6 +2,8 @@ package server_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -72,13 +74,28 @@ func TestBrowserGuideTeachesEachGameOnFirstOpen(t *testing.T) {
 				assert.Equal(t, "3", b.eval(`document.querySelectorAll("dialog.rules-dialog .combo svg").length + ""`), "%s: the card draws the three combinations", name)
 			}
 			assert.Empty(t, b.misfits(gameControls+`, dialog button`), "%s: the rules card fits", name)
-			b.screenshot("guide-rules-" + name)
+			b.viewShot("guide-rules-" + name)
 			b.click("rules-close")
 			b.run(chromedp.WaitNotPresent(chromedp.CSS(`dialog.rules-dialog`)))
 			b.run(chromedp.KeyEvent("\x1b")) // Escape leaves the guide
 			assert.Equal(t, "closed", b.guideState(), "%s: Escape closes the guide", name)
 			assert.Equal(t, "[]", b.eval(`JSON.stringify(window.__csp || [])`), "%s: no CSP violation", name)
 		}
+	}
+	// On a laptop's screen, for the eye: the guide and the rules card.
+	b.run(chromedp.EmulateViewport(1366, 900))
+	b.eval(`localStorage.clear(); ""`)
+	for _, key := range []string{"start-cube-1", "start-magicoa-multiplication"} {
+		b.useLang("en")
+		b.openFromHome(key)
+		require.Equal(t, "open", b.guideState())
+		b.click("guide-next")
+		b.click("guide-next")
+		b.viewShot("guide-wide-" + key)
+		b.click("guide-rules")
+		b.run(chromedp.WaitVisible(chromedp.CSS(`dialog.rules-dialog[open] .rules-card`)))
+		b.viewShot("guide-wide-rules-" + key)
+		assert.Equal(t, "[]", b.eval(`JSON.stringify(window.__csp || [])`), "%s: no CSP violation", key)
 	}
 }
 
@@ -95,13 +112,16 @@ func (b *browserTest) walkGuide(name, lang string) {
 		assert.Equal(b.t, "1", b.eval(`document.querySelectorAll(".guide-target").length + ""`), "%s step %d: one element is pointed at", name, i)
 		assert.Equal(b.t, "true", b.eval(`(() => { const e = document.querySelector(".guide-target"); return String(!!e && e.closest("main") !== null && e.checkVisibility()); })()`),
 			"%s step %d: the ring is on the real board", name, i)
+		assert.Equal(b.t, "", b.eval(`(() => { const t = document.querySelector(".guide-target").getBoundingClientRect(), g = document.querySelector("[data-key=guide]").getBoundingClientRect();
+			if (t.height + g.height + 40 > innerHeight) return "";
+			return t.bottom <= g.top || t.top >= g.bottom ? "" : "the bubble covers the element it points at"; })()`), "%s step %d", name, i)
 		text := b.eval(`document.querySelector(".guide-text").textContent`)
 		assert.NotContains(b.t, text, "guide.", "%s step %d: the words are written", name, i)
 		assert.Equal(b.t, lang, b.eval(`document.querySelector("[data-key=guide]").lang`), "%s step %d", name, i)
 		assert.Equal(b.t, "guide-next", b.eval(`document.activeElement.dataset.key || ""`), "%s step %d: the keyboard is on Next", name, i)
 		assert.Empty(b.t, b.misfits(gameControls+`, [data-key=guide] button`), "%s step %d fits a phone", name, i)
-		if i == 1 || i == int(total) {
-			b.screenshot(fmt.Sprintf("guide-%s-step%d", name, i))
+		if i == 1 || i == 3 || i == int(total) {
+			b.viewShot(fmt.Sprintf("guide-%s-step%d", name, i))
 		}
 		if i == int(total) {
 			assert.Equal(b.t, map[string]string{"en": "Got it!", "fr": "J'ai compris !"}[lang], b.eval(`document.querySelector("[data-key=guide-next]").textContent`), name)
@@ -110,4 +130,13 @@ func (b *browserTest) walkGuide(name, lang string) {
 	}
 	require.Equal(b.t, "closed", b.guideState(), "%s: Got it closes the guide", name)
 	assert.Equal(b.t, "0", b.eval(`document.querySelectorAll("[data-key=guide], .guide-target").length + ""`), "%s: nothing of the guide stays", name)
+}
+
+// viewShot saves what the screen shows (a fixed bubble stays where the
+// child sees it, unlike on a whole-page capture).
+func (b *browserTest) viewShot(name string) {
+	b.t.Helper()
+	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	require.NoError(b.t, err)
+	require.NoError(b.t, os.WriteFile(filepath.Join(b.shots, name+".png"), png, 0o644))
 }

@@ -70,8 +70,18 @@ function steps(dto) {
   }
 }
 
-// seenKey names the flag of one child and one game.
-function seenKey(who, game) { return `multipli.guide.${who}.${game}`; }
+// guideName names a guide: one per game, except where editions play
+// differently: MultipliPotion's two editions (the turn's draw differs) and
+// Monster Cube's rule sets (a shared board, or turns on one's own tiles
+// that must move first). A child who learned one still needs the other.
+export function guideName(dto) {
+  if (dto.game === "potion") return `potion-${String(dto.edition || "3").charAt(0)}`;
+  if (dto.game === "cube") return `cube-${(dto.view && dto.view.rules) || 1}`;
+  return dto.game;
+}
+
+// seenKey names the flag of one child and one guide.
+function seenKey(who, name) { return `multipli.guide.${who}.${name}`; }
 
 function isSeen(who, game) {
   try { return localStorage.getItem(seenKey(who, game)) === "1"; } catch { return false; }
@@ -92,7 +102,7 @@ export function attachGuide(page, who) {
   const guide = new Guide(page, who, game);
   guide.addButtons();
   if (game === "cube") guide.showCombos();
-  if (isSeen(who, game)) document.body.dataset.guide = "closed";
+  if (isSeen(who, guideName(page.dto))) document.body.dataset.guide = "closed";
   else guide.open();
   onLangChange(() => guide.redraw());
   return guide;
@@ -130,7 +140,7 @@ class Guide {
 
   // close ends the guide (finished or left): it counts as seen.
   close() {
-    markSeen(this.who, this.game);
+    markSeen(this.who, guideName(this.page.dto));
     this.unpoint();
     this.bubble?.remove();
     this.bubble = null;
@@ -166,7 +176,6 @@ class Guide {
     const last = this.i === list.length - 1;
     const nextBtn = button(t(last ? "guide.got_it" : "guide.next"), () => this.next(), { class: "primary", "data-key": "guide-next" });
     const body = h("div", { class: "guide-body" },
-      h("p", { class: "guide-count" }, t("guide.step", { n: this.i + 1, total: list.length })),
       h("p", { class: "guide-text", id: "guide-text" }, t(step.key)),
       step.picture ? step.picture() : null);
     const bubble = h("section", {
@@ -174,7 +183,8 @@ class Guide {
       "data-step": String(this.i + 1), lang: lang(), on: { keydown: this.onKey },
     },
       h("div", { class: "guide-head" },
-        h("h2", { id: "guide-title" }, t("guide.title", { game: t(`game.${this.game}`) })),
+        h("h2", { id: "guide-title" }, t("guide.title", { game: t(`game.${this.game}`) }),
+          h("span", { class: "guide-count" }, t("guide.step", { n: this.i + 1, total: list.length }))),
         button("×", () => this.close(), { class: "guide-close", "data-key": "guide-close", "aria-label": t("guide.close") })),
       body,
       h("div", { class: "guide-actions" },
@@ -188,8 +198,10 @@ class Guide {
     nextBtn.focus({ preventScroll: true });
   }
 
-  // point puts the ring on the step's element and the bubble on the other
-  // half of the screen, its arrow towards the element.
+  // point puts the ring on the step's element. On a new step the bubble
+  // goes to the top of the screen and the page scrolls the element just
+  // under it; an element too near the page's top to go there gets the
+  // bubble at the bottom instead. The bubble's arrow points at it.
   point(scroll = false) {
     if (!this.bubble) return;
     const step = steps(this.page.dto)[this.i];
@@ -200,11 +212,20 @@ class Guide {
     if (el !== this.target) this.unpoint();
     this.target = el;
     el.classList.add("guide-target");
-    if (scroll) el.scrollIntoView({ block: "center", behavior: "instant" });
-    const r = el.getBoundingClientRect();
-    const below = r.top + r.height / 2 < window.innerHeight / 2;
-    this.bubble.classList.toggle("guide-at-bottom", below);
-    this.bubble.classList.toggle("guide-at-top", !below);
+    if (!scroll) return;
+    this.place(true);
+    const room = this.bubble.getBoundingClientRect().bottom + 24;
+    window.scrollBy({ top: el.getBoundingClientRect().top - room, behavior: "instant" });
+    if (el.getBoundingClientRect().top < room - 8) {
+      this.place(false);
+      const r = el.getBoundingClientRect();
+      if (r.bottom > this.bubble.getBoundingClientRect().top - 16) window.scrollBy({ top: r.top - 24, behavior: "instant" });
+    }
+  }
+
+  place(top) {
+    this.bubble.classList.toggle("guide-at-top", top);
+    this.bubble.classList.toggle("guide-at-bottom", !top);
   }
 
   unpoint() {

@@ -110,11 +110,15 @@ export function openRules(dto, t) {
     on: { close: () => { dlg.remove(); back?.focus?.(); } },
   });
   const close = () => { dlg.close(); };
-  dlg.append(rulesCard(dto, t),
+  // The top's × is where the focus lands, so the card opens on its title
+  // (not scrolled to the Close button at its end).
+  dlg.append(button("×", close, { class: "rules-x", "data-key": "rules-x", "aria-label": t("rules.close") }),
+    rulesCard(dto, t),
     h("div", { class: "row rules-foot" }, button(t("rules.close"), close, { class: "primary", "data-key": "rules-close" })));
   document.body.append(dlg);
   dlg.showModal();
-  dlg.querySelector("[data-key=rules-close]").focus();
+  dlg.querySelector("[data-key=rules-x]").focus();
+  dlg.scrollTop = 0;
   return dlg;
 }
 
