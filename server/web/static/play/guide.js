@@ -119,7 +119,7 @@ class Guide {
     // The board is redrawn on every state: the ring goes back on the
     // new element, and the combinations follow the child's claims.
     this.observer = new MutationObserver(() => { this.point(); this.updateCombos(); });
-    this.observer.observe(page.board, { childList: true });
+    this.observer.observe(page.board, { childList: true, attributes: true, attributeFilter: ["hidden"] });
     // Escape anywhere in the bubble leaves the guide.
     this.onKey = (ev) => { if (ev.key === "Escape") { ev.preventDefault(); ev.stopPropagation(); this.close(); } };
   }
@@ -244,6 +244,8 @@ class Guide {
 
   updateCombos(force = false) {
     if (!this.combos) return;
+    // The session's summary takes the board's place: the combinations go with it.
+    this.combos.hidden = this.page.board.hidden;
     const dto = this.page.dto;
     const claimed = this.claimed || (dto.events || []).some((e) => e.seat === dto.seat && (e.type === "found" || e.type === "wrong_claim"));
     if (claimed && !this.claimed) { this.claimed = true; this.combos.open = false; }
