@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -55,6 +56,8 @@ func TestBrowserGuideTeachesEachGameOnFirstOpen(t *testing.T) {
 					"%s: the three combinations are drawn before the first claim", name)
 			}
 			b.walkGuide(name, lang)
+			// "Seen" is this child's: the flag names her account.
+			assert.Contains(t, b.eval(`Object.keys(localStorage).join(" ")`), fmt.Sprintf("multipli.guide.student%d.%s", b.s.studentID, g.game), name)
 
 			// The next opening: no guide.
 			b.run(chromedp.Navigate(fmt.Sprintf("%s/play/%d", b.base, int64(game["id"].(float64)))))
@@ -139,4 +142,33 @@ func (b *browserTest) viewShot(name string) {
 	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 	require.NoError(b.t, err)
 	require.NoError(b.t, os.WriteFile(filepath.Join(b.shots, name+".png"), png, 0o644))
+}
+
+// Monster Cube: the three ways of choosing faces stand open under the
+// board until the child's first claim, then fold (one tap opens them); a
+// claim of three faces of one tile (never a way that counts) is enough.
+func TestBrowserCubeCombinationsFoldAfterTheFirstClaim(t *testing.T) {
+	b := newBrowserTest(t, 3)
+	b.login()
+	g := b.start("start-cube-1")
+	assert.Equal(t, "true", b.eval(`document.querySelector(".combos-box").open + ""`), "open before any claim")
+	claimed := false
+	for i := 0; i < 10 && !claimed; i++ {
+		g = b.game(g)
+		require.NotEqual(t, true, g["over"])
+		v := viewOf(g)
+		tile := v["board"].([]any)[0].(map[string]any)["at"].(map[string]any)
+		q, r := int(tile["q"].(float64)), int(tile["r"].(float64))
+		b.eval(`document.querySelector("[data-key=clear]")?.click(); ""`)
+		for f := range 3 {
+			b.click(fmt.Sprintf("f%d,%d,%d", q, r, f))
+		}
+		b.click(fmt.Sprintf("m%d", int(v["row"].([]any)[0].(map[string]any)["code"].(float64))))
+		b.click("claim")
+		claimed = b.waitFor(".play-feedback.fb-wrong", 5*time.Second)
+	}
+	require.True(t, claimed, "a claim was made")
+	assert.Equal(t, "false", b.eval(`document.querySelector(".combos-box").open + ""`), "folded after the first claim")
+	assert.Equal(t, "3", b.eval(`document.querySelectorAll(".combos-box .combo").length + ""`), "still there, one tap away")
+	b.screenshot("cube-combos-folded")
 }
