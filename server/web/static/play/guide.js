@@ -59,7 +59,7 @@ function steps(dto) {
       return [
         { at: [".monster-row"], key: "guide.cube.monster" },
         { at: [".cube-board-wrap"], key: v.rules === 3 ? "guide.cube.faces_addsub" : "guide.cube.faces" },
-        { at: [".cube-board-wrap"], key: "guide.cube.combos", picture: () => cubeCombos(dto, t) },
+        { at: [".cube-board-wrap"], key: turns ? "guide.cube.combos_two" : "guide.cube.combos", picture: () => cubeCombos(dto, t) },
         { at: [".formula"], key: "guide.cube.formula" },
         { at: ["[data-key=mode-move]", ".cube-side .actions"], key: turns ? "guide.cube.move_turns" : "guide.cube.move" },
         { at: ["[data-key=claim]", "[data-key=find]", ".cube-side"], key: "guide.cube.claim" },
