@@ -73,6 +73,8 @@ func TestBrowserGuideTeachesEachGameOnFirstOpen(t *testing.T) {
 			b.run(chromedp.WaitVisible(chromedp.CSS(`main#play .play-board > *`)))
 			assert.Equal(t, "closed", b.guideState(), "%s: the guide does not come back by itself", name)
 			assert.Equal(t, "0", b.eval(`document.querySelectorAll("[data-key=guide]").length + ""`), name)
+			assert.Empty(t, b.misfits(gameControls), "%s: the page with its How to play and Rules buttons fits a phone", name)
+			b.viewShot("guide-none-" + name)
 
 			// "How to play" brings it back; its Rules button opens the card.
 			b.click("guide-open")
