@@ -18,6 +18,7 @@ func (b *browserTest) openGame(game, edition string) map[string]any {
 	_, g := b.e.startGame(b.t, b.s.student, map[string]any{"game": game, "edition": edition})
 	b.run(chromedp.Navigate(fmt.Sprintf("%s/play/%d", b.base, int64(g["id"].(float64)))))
 	b.run(chromedp.WaitVisible(chromedp.CSS(`main#play > *`)))
+	b.dismissGuide()
 	return g
 }
 

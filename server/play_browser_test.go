@@ -183,12 +183,45 @@ func (b *browserTest) waitPath(prefix string) string {
 }
 
 // start presses a game's start button on the home and returns the game id.
+// The first-time guide of a game a fresh browser has not seen is closed,
+// as a child who knows the game closes it (guide_browser_test.go follows it).
 func (b *browserTest) start(key string) map[string]any {
+	b.t.Helper()
+	g := b.openFromHome(key)
+	b.dismissGuide()
+	return g
+}
+
+// openFromHome presses a game's start button on the home and returns the
+// game id, leaving the page as the child first sees it.
+func (b *browserTest) openFromHome(key string) map[string]any {
 	b.t.Helper()
 	b.click(key)
 	path := b.waitPath("/play/")
 	b.run(chromedp.WaitVisible(chromedp.CSS(`main#play > *`)))
 	return map[string]any{"id": float64(num(b.t, mustAtoi(b.t, strings.TrimPrefix(path, "/play/"))))}
+}
+
+// guideState waits until the game page has decided on its guide and says
+// how it stands: "open", "closed", or "" when the page has none.
+func (b *browserTest) guideState() string {
+	b.t.Helper()
+	for range 50 {
+		if s := b.eval(`document.body.dataset.guide || ""`); s != "" {
+			return s
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return ""
+}
+
+// dismissGuide closes the first-time guide if it shows.
+func (b *browserTest) dismissGuide() {
+	b.t.Helper()
+	if b.guideState() == "open" {
+		b.click("guide-close")
+		require.Equal(b.t, "closed", b.guideState(), "the guide closes")
+	}
 }
 
 func mustAtoi(t testing.TB, s string) float64 {

@@ -44,7 +44,7 @@ const FACT_SPOTS = [[30, 28, -35], [90, 28, 35], [90, 136, -35], [30, 136, 35], 
 // catsCard draws a face-up card: a multiplication (a × b), a product (n in
 // a ring, its multiplications written in the corners) or a special (its
 // sign and name).
-function catsCard(c, t, max) {
+export function catsCard(c, t, max) {
   const W = 120, H = 160;
   const svg = svgBox(W, H, { class: "ccard", "aria-hidden": "true", focusable: "false" });
   if (isEmpty(c)) {

@@ -454,7 +454,7 @@ function draggable(g, svg, from, layout, onDrop) {
 // monsterCard draws a monster card. In rule set #2, when the modifiers in
 // front of the student shift the codes, the printed code shows at the top
 // and the value to reach in big.
-function monsterCard(m, shown) {
+export function monsterCard(m, shown) {
   const svg = svgBox(90, 120, { class: "mcard", "aria-hidden": "true", focusable: "false" });
   const shifted = shown !== m.code;
   svg.append(

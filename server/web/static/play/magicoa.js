@@ -10,7 +10,7 @@ import { seatNameOf, eventsBox, hasMove, factText } from "./common.js";
 // potionSVG draws a potion on its Potion face (colour, points) or, when
 // hidden, on its Power face: the power's picture and name (its effect is
 // written in words beside the card, see powerWhat).
-function potionSVG(p, t) {
+export function potionSVG(p, t) {
   const svg = svgBox(100, 140, { class: "mpotion", "aria-hidden": "true", focusable: "false" });
   if (p.hidden) {
     svg.append(s("rect", { x: 2, y: 2, width: 96, height: 136, rx: 10, class: "mpotion-back" }),
@@ -45,7 +45,7 @@ function potionLabel(p, t) {
 }
 
 // goldSVG draws a gold card: its fact (multiplication) or value (classic).
-function goldSVG(c, showValue) {
+export function goldSVG(c, showValue) {
   const svg = svgBox(90, 120, { class: "gold", "aria-hidden": "true", focusable: "false" });
   svg.append(s("rect", { x: 2, y: 2, width: 86, height: 116, rx: 9, class: "gold-frame" }),
     s("circle", { cx: 45, cy: 30, r: 14, class: "gold-coin" }));

@@ -13,7 +13,7 @@ const H = 150;
 // cardSVG draws a card with the end near the player at the bottom: "potion"
 // for one's own cards, "monster" for the opponent's (both ends are printed,
 // the far one upside down, as on the table).
-function cardSVG(card, near, t) {
+export function cardSVG(card, near, t) {
   const colour = card.colour === "violet" ? "violet" : "green";
   const svg = svgBox(W, H, { class: ["pcard", `pcard-${colour}`], "aria-hidden": "true", focusable: "false" });
   const potionEnd = (big) => s("g", {},

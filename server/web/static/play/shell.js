@@ -12,18 +12,25 @@ import { APIError, errorText } from "../lib/api.js";
 import { t, tn, lang, applyStatic, onLangChange, ready } from "../lib/i18n.js";
 import { h, s, svgBox, button } from "../lib/dom.js";
 import { levelBadge, gameTitle, renderSummary, starsSVG, seatNameOf, useLevels } from "./common.js";
+import { attachGuide } from "./guide.js";
 
 await ready;
 
 // mount runs one game in root. transport is the API (play from client.js,
-// or the dev harness's fake); socket says whether to open the WebSocket.
-export async function mount({ root, gameID, transport = play, socket = true }) {
+// or the dev harness's fake); socket says whether to open the WebSocket;
+// guide adds "How to play" and the first-time guide (the real page: it
+// needs the signed-in child, whom the dev harness does not have).
+export async function mount({ root, gameID, transport = play, socket = true, guide = false }) {
   const page = new GamePage(root, gameID, transport);
   // The level badge reads the registry's levels; without them (a transport
   // that has no registry) it shows the custom badge.
   if (transport.games) useLevels((await transport.games().catch(() => ({}))).levels);
   await page.load();
   if (socket) page.openSocket();
+  if (guide && page.dto) {
+    const who = await transport.me().then((me) => `${me.role}${me.id}`).catch(() => "anyone");
+    page.guide = attachGuide(page, who);
+  }
   return page;
 }
 
@@ -351,5 +358,5 @@ if (document.body && document.body.dataset.page === "game") {
   applyStatic();
   const m = location.pathname.match(/^\/play\/([^/]+)/);
   const root = document.getElementById("play");
-  if (m && root) mount({ root, gameID: decodeURIComponent(m[1]) });
+  if (m && root) mount({ root, gameID: decodeURIComponent(m[1]), guide: true });
 }
