@@ -199,11 +199,11 @@ type dashAssignmentsPage struct {
 	Assignments []assignmentCard
 	// Ended are the archived assignments, newest first, with their
 	// summaries; A holds the assignment texts (the "assign." keys).
-	Ended []assignmentCard
-	A     map[string]string
-	Students    []store.Student
-	Names       map[int64]string
-	Today       string
+	Ended    []assignmentCard
+	A        map[string]string
+	Students []store.Student
+	Names    map[int64]string
+	Today    string
 	// Levels and Games are the registry's, in its order (the form offers
 	// no list of its own).
 	Levels []levelChoice
