@@ -153,7 +153,7 @@ func (s *Server) summaryOf(ctx context.Context, lang string, a dashboard.Assignm
 	if sum.Unit == dashboard.TargetMinutes {
 		askedKey = "assign.asked_minutes"
 	}
-	v := &summaryView{Asked: catalog.T(lang, askedKey, "n", sum.Asked, "weeks", sum.Weeks), Nobody: true}
+	v := &summaryView{Asked: catalog.T(lang, askedKey, "n", sum.Asked) + " " + catalog.T(lang, "assign.over_weeks", "n", sum.Weeks), Nobody: true}
 	for _, c := range sum.Children {
 		line := childLine{Text: catalog.T(lang, "assign.child_done", "name", c.Name, "done", c.Done, "asked", sum.Asked), Complete: c.Complete}
 		if c.FluentGained > 0 {

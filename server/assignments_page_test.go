@@ -59,7 +59,7 @@ func TestAssignmentsPageInPlainWordsAndSummary(t *testing.T) {
 		e.advance(2 * 24 * time.Hour) // past the due date
 		fr = page("fr")
 		assert.Contains(t, fr, "Bilan — Terminé le 3 mars 2026")
-		assert.Contains(t, fr, "2 séances demandées à chaque enfant sur 1 semaine(s)")
+		assert.Contains(t, fr, "2 séances demandées à chaque enfant sur 1 semaine")
 		assert.Contains(t, fr, "Léa : 1 sur 2")
 		assert.NotContains(t, fr, "Zoé : ", "only the chosen child")
 		assert.Contains(t, fr, "7×8 (1 enfant)")
