@@ -50,8 +50,10 @@ func (s *Server) RunWeeklyMail(ctx context.Context) {
 }
 
 // SendWeeklyMails sends every e-mail due for the week ended before the
-// clock's week and reports how many went. It stops at the first error of
-// the relay (the next round goes on from there).
+// clock's week and reports how many went, with the first error. One
+// address the relay refuses does not hold back the others; after
+// maxMailFailures failures in a row (the relay is down) the round stops,
+// and the next one goes on from there.
 func (s *Server) SendWeeklyMails(ctx context.Context) (int, error) {
 	if s.cfg.Mail.SMTPURL == "" {
 		return 0, nil
@@ -66,8 +68,12 @@ func (s *Server) SendWeeklyMails(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	sent := 0
+	sent, failures := 0, 0
+	var first error
 	for _, d := range due {
+		if failures >= maxMailFailures {
+			break
+		}
 		ok, err := s.store.ClaimWeeklyMail(ctx, d.ParentID, d.StudentID, week.Year, week.Num, now)
 		if err != nil {
 			return sent, err
@@ -83,12 +89,20 @@ func (s *Server) SendWeeklyMails(ctx context.Context) (int, error) {
 			if rerr := s.store.ReleaseWeeklyMail(context.WithoutCancel(ctx), d.ParentID, d.StudentID, week.Year, week.Num); rerr != nil {
 				s.logger.Error("weekly e-mail: release", "parent", d.ParentID, "err", rerr)
 			}
-			return sent, fmt.Errorf("weekly e-mail to parent %d: %w", d.ParentID, err)
+			failures++
+			if first == nil {
+				first = fmt.Errorf("weekly e-mail to parent %d: %w", d.ParentID, err)
+			}
+			continue
 		}
-		sent++
+		sent, failures = sent+1, 0
 	}
-	return sent, nil
+	return sent, first
 }
+
+// maxMailFailures is how many e-mails in a row may fail before a round
+// gives up: each may wait mailTimeout on a relay that does not answer.
+const maxMailFailures = 3
 
 // weeklyMail writes the e-mail about one child's week: in the parent's
 // language, or in French then English for a parent whose language was never

@@ -25,11 +25,11 @@ import (
 )
 
 // relay is an SMTP server the test starts: it keeps what it receives, and
-// refuses every recipient while refuse is set.
+// refuses the recipient named in refuse.
 type relay struct {
 	mu     sync.Mutex
 	got    []received
-	refuse bool
+	refuse string
 	addr   string
 }
 
@@ -73,7 +73,7 @@ func (s *relaySession) Mail(from string, _ *smtpd.MailOptions) error {
 func (s *relaySession) Rcpt(to string, _ *smtpd.RcptOptions) error {
 	s.r.mu.Lock()
 	defer s.r.mu.Unlock()
-	if s.r.refuse {
+	if s.r.refuse == to {
 		return errors.New("mailbox unavailable")
 	}
 	s.to = to
@@ -150,8 +150,9 @@ func TestWeeklyMailGoesOncePerWeekInTheParentsLanguage(t *testing.T) {
 	})
 }
 
-// A relay that refuses leaves the e-mail due: the next round sends it.
-// A parent whose language was never recorded reads both languages.
+// An address the relay refuses stays due (the next round sends it) and
+// does not hold back the others. A parent whose language was never
+// recorded reads both languages.
 func TestWeeklyMailRefusedIsRetriedAndUnknownLanguageGetsBoth(t *testing.T) {
 	st := storetest.Open(t, storetest.Databases(t)[0].URL)
 	ctx := context.Background()
@@ -159,26 +160,32 @@ func TestWeeklyMailRefusedIsRetriedAndUnknownLanguageGetsBoth(t *testing.T) {
 	e := mailEnv(t, st, r)
 	s := e.newSchool(t)
 	require.NoError(t, st.SetParentLang(ctx, s.parentID, ""))
-	r.refuse = true
-	_, err := e.srv.SendWeeklyMails(ctx)
-	require.Error(t, err)
-	assert.Empty(t, r.mails())
-	r.mu.Lock()
-	r.refuse = false
-	r.mu.Unlock()
-	n, err := e.srv.SendWeeklyMails(ctx)
-	require.NoError(t, err)
-	assert.Equal(t, 2, n)
 	parent, err := st.Parent(ctx, s.parentID)
 	require.NoError(t, err)
+	r.mu.Lock()
+	r.refuse = parent.Email
+	r.mu.Unlock()
+	n, err := e.srv.SendWeeklyMails(ctx)
+	require.Error(t, err)
+	assert.Equal(t, 1, n, "the other parent's went")
+	r.mu.Lock()
+	r.refuse = ""
+	r.mu.Unlock()
+	n, err = e.srv.SendWeeklyMails(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n, "the refused one, at the next round")
+	require.Len(t, r.mails(), 2)
+	found := false
 	for _, m := range r.mails() {
 		if m.To == parent.Email {
+			found = true
 			assert.Contains(t, m.Subject, "la semaine de Léa")
 			assert.Contains(t, m.Subject, "Léa's week")
 			assert.Contains(t, m.Body, "Bonjour")
 			assert.Contains(t, m.Body, "Hello")
 		}
 	}
+	assert.True(t, found)
 }
 
 // The loop in the server sends on its own, on the server's clock; without
@@ -224,4 +231,25 @@ func TestParentLanguageIsRemembered(t *testing.T) {
 	p, err = st.ParentByEmail(context.Background(), email)
 	require.NoError(t, err)
 	assert.Equal(t, "en", p.Lang)
+}
+
+// A relay that does not answer leaves every e-mail due.
+func TestWeeklyMailRelayDownLeavesAllDue(t *testing.T) {
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close()) // nobody listens there any more
+	e := newEnv(t, st, func(c *server.Config) {
+		c.Mail = server.MailConfig{SMTPURL: "smtp://" + addr, From: "noreply@school.test", BaseURL: "https://multipli.test"}
+	})
+	e.newSchool(t)
+	n, err := e.srv.SendWeeklyMails(context.Background())
+	require.Error(t, err)
+	assert.Zero(t, n)
+	week := e.clock().AddDate(0, 0, -7)
+	y, w := week.ISOWeek()
+	due, err := st.WeeklyMailsDue(context.Background(), y, w)
+	require.NoError(t, err)
+	assert.Len(t, due, 2, "nothing claimed for good: the next round sends them")
 }
