@@ -87,8 +87,9 @@ func TestDemoClassSpreadsFromFluentToStruggling(t *testing.T) {
 		d, err := dashboard.LoadClassDashboard(ctx, st.Dashboards(), c.ID, historyNow, "en")
 		require.NoError(t, err)
 		var accuracy, mastery []float64
-		stuck := 0
+		stuck, mostFluent := 0, 0
 		for _, r := range d.Rows {
+			mostFluent = max(mostFluent, r.FluentFacts)
 			levels[string(r.Level.Name)] = true
 			for _, a := range r.Alerts {
 				if a.Kind == dashboard.AlertStuck {
@@ -120,6 +121,7 @@ func TestDemoClassSpreadsFromFluentToStruggling(t *testing.T) {
 		top, bottom := avg(mastery[m-m/4:]), avg(mastery[:m/4])
 		assert.Greater(t, top-bottom, 0.2, "%s: the strongest quarter knows far more than the weakest", c.Name)
 		assert.LessOrEqual(t, 10*stuck, len(d.Rows), "%s: few stuck", c.Name)
+		assert.GreaterOrEqual(t, mostFluent, 4, "%s: the strongest already know facts of their level by heart", c.Name)
 	}
 	assert.GreaterOrEqual(t, len(levels), 2, "more than one level in the school: %v", levels)
 }

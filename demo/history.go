@@ -53,7 +53,7 @@ type profile struct {
 func profileFor(i, n int, rng *rand.Rand) profile {
 	q := (float64((i*7+3)%n) + 0.5) / float64(n) // 0 struggling … 1 fluent
 	p := profile{skill: 0.3 + 0.65*q, learn: 0.02 + 0.05*rng.Float64(),
-		perWeek: 1.5 + 1.2*q + 0.3*rng.Float64(), speedMS: 1000 + 4000*(1-q)*(0.7+0.6*rng.Float64())}
+		perWeek: 1.5 + 1.2*q + 0.3*rng.Float64(), speedMS: 300 + 4500*(1-q)*(0.7+0.6*rng.Float64())}
 	switch i % 12 {
 	case 3:
 		p.stopDays = 9 + i%5
