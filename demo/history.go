@@ -41,23 +41,42 @@ type profile struct {
 	slump    bool    // the last week goes badly (accuracy falling)
 }
 
-// profileFor gives the class a spread of abilities and habits: most play a
-// few times a week, a few stopped (the "not playing" alert), one slumps
-// (the "accuracy falling" alert), one plays a lot without getting fluent.
-func profileFor(i int, rng *rand.Rand) profile {
-	p := profile{skill: 0.45 + 0.45*rng.Float64(), learn: 0.02 + 0.05*rng.Float64(),
-		perWeek: 2 + 2.5*rng.Float64(), speedMS: 2500 + 3000*rng.Float64()}
+// profileFor gives child i of a class of n a place in the class's spread,
+// as a real class has: a few fluent already (knowing most facts, answering
+// fast), most on the way, a few struggling (knowing few, slow). The place
+// is the child's rank scrambled through the class (not alphabetical: 7 is
+// prime to the demo's class sizes), so strong and weak children are
+// spread through the list. Habits: most play two or three times a week;
+// a few stopped (the "not playing" alert), one in twelve slumps (the
+// "accuracy falling" alert), one in twelve plays a lot without getting
+// fluent (stuck: few, as in a class, where the ladder moves most on).
+func profileFor(i, n int, rng *rand.Rand) profile {
+	q := (float64((i*7+3)%n) + 0.5) / float64(n) // 0 struggling … 1 fluent
+	p := profile{skill: 0.3 + 0.65*q, learn: 0.02 + 0.05*rng.Float64(),
+		perWeek: 1.5 + 1.2*q + 0.3*rng.Float64(), speedMS: 300 + 4500*(1-q)*(0.7+0.6*rng.Float64())}
 	switch i % 12 {
 	case 3:
 		p.stopDays = 9 + i%5
 	case 7:
 		p.slump = true
-		p.perWeek = 4
+		p.perWeek = 3
 	case 10:
-		p.perWeek, p.skill, p.learn = 6, 0.35, 0.005
+		p.perWeek, p.skill, p.learn, p.speedMS = 6, 0.35, 0.005, 4500
 	}
 	return p
 }
+
+// dayWeight is how likely a child plays on a day of the week, against an
+// average day: school days more, Wednesday and the weekend at home less.
+var dayWeight = map[time.Weekday]float64{
+	time.Monday: 1.2, time.Tuesday: 1.2, time.Wednesday: 0.8, time.Thursday: 1.2, time.Friday: 1.2,
+	time.Saturday: 0.5, time.Sunday: 0.5,
+}
+
+// playsYesterday: one child in four still playing practised yesterday,
+// whatever day it was, so the history reaches the day before the load (a
+// Monday's dashboards show last week's play up to Sunday).
+func playsYesterday(i int) bool { return i%4 == 0 }
 
 // knows is the chance the child answers the fact right in week w (0 = the
 // first week of the history): harder for larger factors, better with play.
@@ -83,7 +102,7 @@ func History(ctx context.Context, st *store.Store, school School, now time.Time)
 			return fmt.Errorf("demo: history of %s: %w", c.Name, err)
 		}
 		for si, s := range c.Students {
-			if err := childHistory(ctx, st, s, ci, si, given, now); err != nil {
+			if err := childHistory(ctx, st, s, ci, si, len(c.Students), given, now); err != nil {
 				return fmt.Errorf("demo: history of %s: %w", s.DisplayName, err)
 			}
 		}
@@ -91,11 +110,12 @@ func History(ctx context.Context, st *store.Store, school School, now time.Time)
 	return nil
 }
 
-// childHistory plays one child's weeks: child si of class ci.
-func childHistory(ctx context.Context, st *store.Store, s Student, ci, si int, given []store.Assignment, now time.Time) error {
+// childHistory plays one child's weeks: child si of class ci, of n. The
+// days run from HistoryWeeks weeks before now to yesterday.
+func childHistory(ctx context.Context, st *store.Store, s Student, ci, si, n int, given []store.Assignment, now time.Time) error {
 	start := now.AddDate(0, 0, -7*HistoryWeeks)
 	rng := rand.New(rand.NewPCG(uint64(ci+1), uint64(si+1)))
-	p := profileFor(si, rng)
+	p := profileFor(si, n, rng)
 	likes := favourites(si, rng)
 	child := &learner{student: s.Student, model: pedagogy.DefaultModel(),
 		state: pedagogy.Student{Level: games.LevelName(s.Level), LevelSince: start, NoTimers: s.NoTimers}}
@@ -104,7 +124,11 @@ func childHistory(ctx context.Context, st *store.Store, s Student, ci, si int, g
 		if p.stopDays > 0 && !date.Before(now.AddDate(0, 0, -p.stopDays)) {
 			break
 		}
-		if rng.Float64() >= p.perWeek/7 {
+		plays := rng.Float64() < p.perWeek/7*dayWeight[date.Weekday()]
+		if day == 7*HistoryWeeks-1 && playsYesterday(si) {
+			plays = true
+		}
+		if !plays {
 			continue
 		}
 		at := time.Date(date.Year(), date.Month(), date.Day(), 9+rng.IntN(8), rng.IntN(60), 0, 0, time.UTC)

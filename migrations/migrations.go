@@ -38,6 +38,7 @@ var steps = []Step{
 	{Version: 1, Name: "initial schema", file: "sql/0001_initial.sql"},
 	{Version: 2, Name: "student weeks and session activity", file: "sql/0002_student_weeks.sql"},
 	{Version: 3, Name: "one spelling per level name", file: "sql/0003_level_names.sql"},
+	{Version: 4, Name: "parents' language and weekly e-mails sent", file: "sql/0004_weekly_mail.sql"},
 }
 
 // Steps returns every step in order.

@@ -146,6 +146,9 @@ func (s *Service) Home(ctx context.Context, studentID int64) (Home, error) {
 	if err != nil {
 		return Home{}, err
 	}
+	if h.Student.Level, err = s.homeLevel(ctx, kid, level, wall); err != nil {
+		return Home{}, err
+	}
 	for _, a := range as {
 		ha, err := s.homeAssignment(ctx, kid.ID, a)
 		if err != nil {
@@ -183,6 +186,30 @@ func (s *Service) Home(ctx context.Context, studentID int64) (Home, error) {
 		}
 	}
 	return h, nil
+}
+
+// homeLevel is the level the game cards show: the student's stored level,
+// except "custom" once no current assignment of the teacher's own tables
+// applies to every game (archived or past due). The stored level stays
+// "custom" until the next game starts; the cards show the ladder level that
+// next game will be dealt, as the pedagogy places a student back from
+// custom tables.
+func (s *Service) homeLevel(ctx context.Context, kid store.Student, stored games.LevelName, wall time.Time) (games.LevelName, error) {
+	if stored != games.LevelCustom {
+		return stored, nil
+	}
+	c, _, err := s.constraintFor(ctx, kid.ID, "", wall)
+	if err != nil || len(c.Tables) > 0 {
+		return stored, err
+	}
+	pst, err := s.pedagogyStudent(ctx, kid)
+	if err != nil {
+		return stored, err
+	}
+	if step := s.meaning.Model().Plan(pst, c, wall).Step; step != "" {
+		return step, nil
+	}
+	return stored, nil
 }
 
 func opponentName(seats []Seat, mine int) string {

@@ -70,7 +70,7 @@ func (s *Server) handleTeacherSignup(c echo.Context) error {
 // handleParentSignup creates a parent account and signs it in.
 func (s *Server) handleParentSignup(c echo.Context) error {
 	return s.signUp(c, RoleParent, func(req signupRequest, hash string) (int64, error) {
-		p := store.Parent{Email: req.Email, Name: req.Name, PasswordHash: hash, CreatedAt: s.now()}
+		p := store.Parent{Email: req.Email, Name: req.Name, PasswordHash: hash, CreatedAt: s.now(), Lang: langOf(c)}
 		err := s.store.CreateParent(c.Request().Context(), &p)
 		return p.ID, err
 	})
@@ -130,11 +130,23 @@ func (s *Server) handleTeacherLogin(c echo.Context) error {
 	})
 }
 
+// handleParentLogin signs a parent in and remembers the language they use
+// the site in: their weekly e-mail's (weekly_mail.go).
 func (s *Server) handleParentLogin(c echo.Context) error {
-	return s.adultLogin(c, RoleParent, func(email string) (adult, error) {
+	var found store.Parent
+	err := s.adultLogin(c, RoleParent, func(email string) (adult, error) {
 		p, err := s.store.ParentByEmail(c.Request().Context(), email)
+		found = p
 		return adult{p.ID, p.Name, p.PasswordHash}, err
 	})
+	if err == nil && c.Response().Status == http.StatusOK && found.ID != 0 {
+		if lang := langOf(c); lang != found.Lang {
+			if err := s.store.SetParentLang(c.Request().Context(), found.ID, lang); err != nil {
+				s.logger.Warn("parent language", "parent", found.ID, "err", err)
+			}
+		}
+	}
+	return err
 }
 
 // adultLogin checks an e-mail and password under the login policy

@@ -381,6 +381,20 @@ func (s *Server) handleAssignmentArchive(c echo.Context) error {
 	return s.answerAssignment(c, row.ID)
 }
 
+// handleAssignmentUnarchive is the archive's undo: the assignment is back
+// as it was, for the same children (an assignment not archived is left as
+// it is).
+func (s *Server) handleAssignmentUnarchive(c echo.Context) error {
+	row, err := s.myAssignment(c)
+	if err != nil {
+		return err
+	}
+	if err := s.store.UnarchiveAssignment(c.Request().Context(), row.ID); err != nil {
+		return err
+	}
+	return s.answerAssignment(c, row.ID)
+}
+
 // handleStudentAssignments lists what a student is asked to practise now,
 // with their own progress this week: for the student, their teacher and
 // their parents.

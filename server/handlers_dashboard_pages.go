@@ -258,10 +258,14 @@ func (s *Server) handleStudentDashboardPage(c echo.Context) error {
 type dashAssignmentsPage struct {
 	pageBase
 	Class       store.Class
-	Assignments []assignmentJSON
-	Students    []store.Student
-	Names       map[int64]string
-	Today       string
+	Assignments []assignmentCard
+	// Ended are the archived assignments, newest first, with their
+	// summaries; A holds the assignment texts (the "assign." keys).
+	Ended    []assignmentCard
+	A        map[string]string
+	Students []store.Student
+	Names    map[int64]string
+	Today    string
 	// Levels and Games are the registry's, in its order (the form offers
 	// no list of its own).
 	Levels []levelChoice
@@ -297,11 +301,22 @@ func (s *Server) handleAssignmentsPage(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
+	lang := pageLang(c)
 	rows, err := s.store.AssignmentsOfClass(ctx, cl.ID)
 	if err != nil {
 		return err
 	}
-	list, err := s.assignmentViews(c, rows)
+	archived, err := s.store.ArchivedAssignmentsOfClass(ctx, cl.ID)
+	if err != nil {
+		return err
+	}
+	archived = archived[:min(len(archived), maxEndedShown)]
+	all := append(slices.Clone(rows), archived...)
+	list, err := s.assignmentViews(c, all)
+	if err != nil {
+		return err
+	}
+	cards, err := s.assignmentCards(ctx, lang, all, list, cl.ID)
 	if err != nil {
 		return err
 	}
@@ -309,10 +324,14 @@ func (s *Server) handleAssignmentsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := dashAssignmentsPage{pageBase: s.newPageBase(c, cl.Name), Class: cl, Assignments: list, Students: kids, Names: map[int64]string{}, Today: s.now().Format(dateLayout),
+	p := dashAssignmentsPage{pageBase: s.newPageBase(c, cl.Name), Class: cl, Assignments: cards[:len(rows)], Ended: cards[len(rows):],
+		A: catalog.Section(lang, "assign."), Students: kids, Names: map[int64]string{}, Today: s.now().Format(dateLayout),
 		Levels: levelChoices(), Games: games.Registry()}
 	for _, k := range kids {
 		p.Names[k.ID] = k.DisplayName
+	}
+	for i := range cards {
+		cards[i].T, cards[i].A, cards[i].Names = p.T, p.A, p.Names
 	}
 	// Who did it, as the class list reads: by name (French collation).
 	byName := catalog.NameOrder()

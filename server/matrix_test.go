@@ -191,6 +191,7 @@ var matrix = map[string]matrixEntry{
 	"GET /api/v1/assignments/:id":                   {expect: teacherOnly(200), path: assignmentPath(""), body: withAssignment(nil)},
 	"PATCH /api/v1/assignments/:id":                 {expect: teacherOnly(200), path: assignmentPath(""), body: withAssignment(map[string]any{"title": "Sevens"})},
 	"POST /api/v1/assignments/:id/archive":          {expect: teacherOnly(200), path: assignmentPath("/archive"), body: withAssignment(nil)},
+	"POST /api/v1/assignments/:id/unarchive":        {expect: teacherOnly(200), path: assignmentPath("/unarchive"), body: withAssignment(nil)},
 	"GET /api/v1/students/:id/assignments":          {expect: aboutStudent(200), path: studentPath("/assignments")},
 	"GET /api/v1/classes/:id/dashboard":             {expect: teacherOnly(200), path: classPath("/dashboard")},
 	"GET /api/v1/classes/:id/heatmap":               {expect: teacherOnly(200), path: classPath("/heatmap")},

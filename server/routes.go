@@ -118,6 +118,7 @@ func (s *Server) routes() []Route {
 		{http.MethodGet, api + "/assignments/:id", teachers, s.handleAssignmentGet},
 		{http.MethodPatch, api + "/assignments/:id", teachers, s.handleAssignmentUpdate},
 		{http.MethodPost, api + "/assignments/:id/archive", teachers, s.handleAssignmentArchive},
+		{http.MethodPost, api + "/assignments/:id/unarchive", teachers, s.handleAssignmentUnarchive},
 		{http.MethodGet, api + "/students/:id/assignments", whoSeeKids, s.handleStudentAssignments},
 		{http.MethodGet, api + "/classes/:id/dashboard", teachers, s.handleClassDashboardJSON},
 		{http.MethodGet, api + "/classes/:id/heatmap", teachers, s.handleClassHeatmapJSON},

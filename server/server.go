@@ -57,6 +57,9 @@ type Config struct {
 	// /static/play/dev/ when not nil. nil takes DevHarness(): the embedded
 	// copy in a `-tags dev` build, nothing in the production build.
 	DevHarness fs.FS
+	// Mail sends the parents' weekly e-mail (weekly_mail.go); nothing is
+	// sent while its SMTPURL is empty.
+	Mail MailConfig
 }
 
 // defaultReadTimeout lets the largest body arrive over a slow school

@@ -188,6 +188,17 @@ func (s *Store) ArchiveAssignment(ctx context.Context, id int64, at time.Time) e
 	return wrap(res.Error, "archive assignment %d", id)
 }
 
+// UnarchiveAssignment brings an archived assignment back, as it was (the
+// teacher's undo); one not archived is left as it is.
+func (s *Store) UnarchiveAssignment(ctx context.Context, id int64) error {
+	res := s.db.WithContext(ctx).Model(&Assignment{}).Where("id = ? AND archived_at IS NOT NULL", id).Update("archived_at", nil)
+	if res.Error == nil && res.RowsAffected == 0 {
+		_, err := s.Assignment(ctx, id)
+		return err
+	}
+	return wrap(res.Error, "unarchive assignment %d", id)
+}
+
 // ArchivedAssignmentsOfClass lists a class's archived assignments, newest first.
 func (s *Store) ArchivedAssignmentsOfClass(ctx context.Context, classID int64) ([]Assignment, error) {
 	var out []Assignment
@@ -264,15 +275,28 @@ const maxSessionSeconds = 45 * 60
 // sessions of the assignments' classes through the (student_id,
 // started_at) index.
 func (d Dashboards) AssignmentProgress(ctx context.Context, assignmentIDs []int64, week dashboard.Week) ([]dashboard.AssignmentProgress, error) {
+	from := week.Monday()
+	return d.progressBetween(ctx, assignmentIDs, from, from.AddDate(0, 0, 7), week)
+}
+
+// AssignmentTotals sums, per student, the sessions played under the
+// assignment from its start to end (its due date or archive) and their time:
+// what its summary reads once it has ended. Week is the end's.
+func (d Dashboards) AssignmentTotals(ctx context.Context, a dashboard.Assignment, end time.Time) ([]dashboard.AssignmentProgress, error) {
+	return d.progressBetween(ctx, []int64{a.ID}, a.Start.UTC(), end.UTC(), dashboard.WeekOf(end))
+}
+
+// progressBetween sums the played sessions of the assignments started in
+// [from, to).
+func (d Dashboards) progressBetween(ctx context.Context, assignmentIDs []int64, from, to time.Time, week dashboard.Week) ([]dashboard.AssignmentProgress, error) {
 	if len(assignmentIDs) == 0 {
 		return nil, nil
 	}
-	from := week.Monday()
 	rows, err := d.s.db.WithContext(ctx).Raw(`
 SELECT p.assignment_id, p.student_id, p.started_at, p.ended_at FROM play_sessions p
 WHERE p.student_id IN (SELECT s.id FROM students s WHERE s.class_id IN (SELECT a.class_id FROM assignments a WHERE a.id IN ?))
   AND p.started_at >= ? AND p.started_at < ? AND p.assignment_id IN ? AND p.last_active_at IS NOT NULL
-ORDER BY p.assignment_id, p.student_id`, assignmentIDs, from, from.AddDate(0, 0, 7), assignmentIDs).Rows()
+ORDER BY p.assignment_id, p.student_id`, assignmentIDs, from, to, assignmentIDs).Rows()
 	if err != nil {
 		return nil, wrap(err, "assignment progress")
 	}

@@ -32,8 +32,19 @@ var (
 // play. LevelSince is the latest decision that changed the level (a "keep"
 // does not restart the count), else enrolment; SessionsAtLevel counts the
 // sessions started since, through the (student_id, started_at) index.
+//
+// A student whose level is "custom" (the teacher's own tables: the stored
+// name carries no tables) reads as the ladder level they held before, the
+// from_level of their latest move into custom tables: what the teacher
+// knows of them on the ladder, during the assignment and after it ends
+// until their next game places them again. Never placed on the ladder
+// before: no level yet.
 const rosterSQL = `
-SELECT r.id, r.display_name, r.level, r.created_at, r.level_since,
+SELECT r.id, r.display_name,
+  CASE WHEN r.level = 'custom' THEN COALESCE((SELECT h.from_level FROM level_history h
+      WHERE h.student_id = r.id AND h.to_level = 'custom' AND h.from_level <> 'custom' ORDER BY h.at DESC, h.id DESC LIMIT 1), '')
+    ELSE r.level END,
+  r.created_at, r.level_since,
   (SELECT MAX(COALESCE(p.ended_at, p.started_at)) FROM play_sessions p WHERE p.student_id = r.id),
   (SELECT COUNT(*) FROM play_sessions p WHERE p.student_id = r.id AND p.started_at >= COALESCE(r.level_since, r.created_at))
 FROM (SELECT s.id, s.display_name, s.level, s.created_at,

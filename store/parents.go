@@ -12,6 +12,9 @@ type Parent struct {
 	Name         string
 	PasswordHash string
 	CreatedAt    time.Time
+	// Lang is the language the parent signed up or last signed in with
+	// ("fr", "en"; "" when unknown): their weekly e-mail's.
+	Lang string
 }
 
 // CreateParent inserts p and sets its ID; ErrConflict when the e-mail is taken.

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/multipli/multipli/server"
 	"github.com/multipli/multipli/store"
 )
 
@@ -30,10 +31,18 @@ type config struct {
 	ReadTimeout     time.Duration
 	Demo            bool
 	NewKey          bool
+	// SMTPURL, MailFrom and BaseURL send the parents' weekly e-mail
+	// (server.MailConfig); no SMTP URL, no e-mail.
+	SMTPURL  string
+	MailFrom string
+	BaseURL  string
 
 	// envDatabaseURL is MULTIPLI_DATABASE_URL or DATABASE_URL. It is not the
 	// flag's default, so that --help never prints a database password.
 	envDatabaseURL string
+	// envSMTPURL is MULTIPLI_SMTP_URL, kept out of --help for the same
+	// reason (the relay's password).
+	envSMTPURL string
 }
 
 // flagSet declares the settings on a new flag set. serve takes all of them;
@@ -60,6 +69,10 @@ func flagSet(name string, cfg *config, getenv func(string) string, serve bool, o
 		fs.DurationVar(&cfg.TokenTTL, "token-ttl", envDuration(getenv, "MULTIPLI_TOKEN_TTL", 12*time.Hour), "how long a login lasts (env MULTIPLI_TOKEN_TTL)")
 		fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", envDuration(getenv, "MULTIPLI_SHUTDOWN_TIMEOUT", 20*time.Second), "how long in-flight requests may run after SIGTERM (env MULTIPLI_SHUTDOWN_TIMEOUT)")
 		fs.DurationVar(&cfg.ReadTimeout, "read-timeout", envDuration(getenv, "MULTIPLI_READ_TIMEOUT", 10*time.Second), "how long a client may take to send a whole request, headers and body (env MULTIPLI_READ_TIMEOUT)")
+		cfg.envSMTPURL = getenv("MULTIPLI_SMTP_URL")
+		fs.StringVar(&cfg.SMTPURL, "smtp-url", "", "smtp://[user:password@]host:port of the relay for the parents' weekly e-mail; empty sends none (env MULTIPLI_SMTP_URL)")
+		fs.StringVar(&cfg.MailFrom, "mail-from", env("MULTIPLI_MAIL_FROM", "Multipli <noreply@localhost>"), "the weekly e-mail's sender (env MULTIPLI_MAIL_FROM)")
+		fs.StringVar(&cfg.BaseURL, "base-url", env("MULTIPLI_BASE_URL", ""), "the site's address as parents reach it, for the e-mail's link; empty: http://ADDR (env MULTIPLI_BASE_URL)")
 		fs.BoolVar(&cfg.NewKey, "new-key", envBool(getenv, "MULTIPLI_NEW_KEY"), "make a new signing key when DATA_DIR/jwt.key is missing although the database holds accounts: ends every login and every printed login card (env MULTIPLI_NEW_KEY)")
 	}
 	fs.Usage = func() {
@@ -110,6 +123,21 @@ func (c config) databaseURL() string {
 		return c.envDatabaseURL
 	}
 	return filepath.Join(c.DataDir, "multipli.db")
+}
+
+// smtpURL is the flag, else the environment; the URL must be smtp://.
+func (c config) smtpURL() (string, error) {
+	u := c.SMTPURL
+	if u == "" {
+		u = c.envSMTPURL
+	}
+	if u == "" {
+		return "", nil
+	}
+	if _, err := server.ParseSMTPURL(u); err != nil {
+		return "", err
+	}
+	return u, nil
 }
 
 func (c config) logger(w io.Writer) (*slog.Logger, error) {

@@ -39,19 +39,33 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	go func() { defer close(watched); st.Watch(watchCtx, 0) }()
 	defer func() { stopWatch(); <-watched }()
 
+	smtpURL, err := cfg.smtpURL()
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	url := "http://" + ln.Addr().String()
+	baseURL := cfg.BaseURL
+	if baseURL == "" {
+		baseURL = url
+	}
 	srv := server.New(server.Config{
 		SecretKey:     key,
 		TokenTTL:      cfg.TokenTTL,
 		SecureCookies: cfg.SecureCookies,
 		TrustProxy:    cfg.TrustProxy,
 		ReadTimeout:   cfg.ReadTimeout,
+		Mail:          server.MailConfig{SMTPURL: smtpURL, From: cfg.MailFrom, BaseURL: baseURL},
 	}, st, logger)
-
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		return fmt.Errorf("serve: %w", err)
-	}
-	url := "http://" + ln.Addr().String()
+	// The parents' weekly e-mail runs beside the server (nothing without
+	// an SMTP URL).
+	mailCtx, stopMail := context.WithCancel(ctx)
+	mailed := make(chan struct{})
+	go func() { defer close(mailed); srv.RunWeeklyMail(mailCtx) }()
+	defer func() { stopMail(); <-mailed }()
 	if cfg.Demo {
 		school, err := demo.Load(ctx, st, srv.Sealer(), time.Now())
 		if err != nil {

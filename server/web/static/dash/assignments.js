@@ -38,13 +38,59 @@ if (form) {
   });
 }
 
+// Archiving asks first (the children lose the assignment), then offers an
+// undo: the card goes, a notice with "Undo" brings it back as it was.
+const notice = document.getElementById("archived-notice");
+let lastArchived = null;
+
+function confirmOf(id) {
+  return document.querySelector(`[data-confirm="${id}"]`);
+}
+
 for (const button of document.querySelectorAll("[data-archive]")) {
+  button.addEventListener("click", () => {
+    const box = confirmOf(button.dataset.archive);
+    box.hidden = false;
+    box.querySelector("[data-archive-yes]").focus();
+  });
+}
+
+for (const button of document.querySelectorAll("[data-archive-no]")) {
+  button.addEventListener("click", () => {
+    confirmOf(button.dataset.archiveNo).hidden = true;
+    document.querySelector(`[data-archive="${button.dataset.archiveNo}"]`).focus();
+  });
+}
+
+for (const button of document.querySelectorAll("[data-archive-yes]")) {
   button.addEventListener("click", async () => {
+    const id = button.dataset.archiveYes;
     try {
-      await request("POST", `/assignments/${button.dataset.archive}/archive`);
-      location.reload();
+      await request("POST", `/assignments/${id}/archive`);
+      showError(null, t);
+      document.querySelector(`#assignments [data-assignment="${id}"]`).hidden = true;
+      lastArchived = id;
+      notice.hidden = false;
+      document.getElementById("undo-archive").focus();
     } catch (err) {
       showError(err, t);
     }
   });
+}
+
+async function unarchive(id) {
+  try {
+    await request("POST", `/assignments/${id}/unarchive`);
+    location.reload();
+  } catch (err) {
+    showError(err, t);
+  }
+}
+
+document.getElementById("undo-archive")?.addEventListener("click", () => {
+  if (lastArchived) unarchive(lastArchived);
+});
+
+for (const button of document.querySelectorAll("[data-unarchive]")) {
+  button.addEventListener("click", () => unarchive(button.dataset.unarchive));
 }
