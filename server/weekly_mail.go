@@ -112,10 +112,13 @@ func (s *Server) weeklyMail(ctx context.Context, d store.WeeklyMail, week dashbo
 	if d.Lang != "fr" && d.Lang != "en" {
 		langs = []string{"fr", "en"}
 	}
-	end := week.Add(1).Monday().Add(-time.Second) // Sunday 23:59:59: the report of that week
+	// That week asked for by name: the report's default week would skip
+	// back to the one before when the child did not play in it.
+	asked := dashboard.OneWeek(week)
+	now := s.now()
 	var subjects, bodies []string
 	for _, lang := range langs {
-		r, err := dashboard.LoadParentReport(ctx, s.store.Dashboards(), d.StudentID, end, lang)
+		r, err := dashboard.LoadParentReportFor(ctx, s.store.Dashboards(), d.StudentID, asked, now, lang)
 		if err != nil {
 			return mailMessage{}, err
 		}
