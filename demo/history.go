@@ -183,12 +183,10 @@ func playSession(ctx context.Context, st *store.Store, child *learner, p profile
 	if err != nil {
 		return err
 	}
-	bot := games.BotBeginner
-	if p.skill > 0.7 {
-		bot = games.BotSolid
-	}
+	// The computers are tuned to the child as the play side tunes them.
+	opp := child.model.TuneOpponentFor(game, child.state, plan.Level, pedagogy.DefaultTargetWin)
 	kid := &kid{p: p, week: week, lastWeek: lastWeek, rng: rng}
-	d, err := deal(game, plan, s, bot, kid, rng.Uint64())
+	d, err := deal(game, plan, s, opp, kid, rng.Uint64())
 	if err != nil {
 		return err
 	}

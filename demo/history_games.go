@@ -65,14 +65,14 @@ type dealt struct {
 }
 
 // deal sets up game as the play side does (play.Kind.New) for the plan:
-// the student at seat 0, the default number of computer opponents of the
-// child's bot level, the plan's level and timers.
-func deal(game games.Name, plan pedagogy.Plan, s store.Student, bot int, k *kid, seed uint64) (dealt, error) {
+// the student at seat 0, the default number of computer opponents, tuned to
+// the child as the play side tunes them (opp), the plan's level and timers.
+func deal(game games.Name, plan pedagogy.Plan, s store.Student, opp pedagogy.Opponent, k *kid, seed uint64) (dealt, error) {
 	me := games.Seat{Kind: games.SeatStudent, Name: s.DisplayName}
 	computers := func(n int) []games.Seat {
 		seats := []games.Seat{me}
 		for i := range n {
-			seats = append(seats, games.Seat{Kind: games.SeatComputer, Name: computerNames[i], Bot: bot})
+			seats = append(seats, opp.Seat(computerNames[i]))
 		}
 		return seats
 	}
@@ -110,7 +110,7 @@ func deal(game games.Name, plan pedagogy.Plan, s store.Student, bot int, k *kid,
 		return dealt{g, games.Edition(magicoa.Multiplication), &magicoaKid{kid: k, g: g}}, nil
 	default:
 		// The quiz mode gives the history answer attempts beside captures.
-		g, err := potion.New(potion.Config{Level: plan.Level, Edition: potion.Edition3, Quiz: true, Seats: computers(1)}, seed)
+		g, err := potion.New(potion.Config{Level: plan.Level, Edition: potion.Edition3, Quiz: true, Seats: computers(1), HelpBelow: games.PracticeFloor}, seed)
 		if err != nil {
 			return dealt{}, err
 		}

@@ -29,13 +29,16 @@ func (p GamePace) PerMinute() float64 {
 	return float64(p.Answered) / (float64(p.MS) / 60000)
 }
 
-// MeasurePace plays n games of game as the demo history deals them, each
-// with a demo child in their first week (the history's profiles, seat 0),
-// half on the green level (the CE1 class) and half on the violet one (the
-// CM1 class), with the plan the pedagogy gives a new child, and no store.
-func MeasurePace(game games.Name, n int, seed uint64) ([]GamePace, error) {
-	out := make([]GamePace, 0, n)
-	start := time.Date(2026, 9, 7, 9, 0, 0, 0, time.UTC)
+// MeasurePace plays games of game as the demo history deals them: n demo
+// children (the history's profiles, in their first week; even ones on the
+// green level as in the CE1 class, odd ones on the violet level as in the
+// CM1 class) play sessions games each in a row, with the plan the pedagogy
+// gives them and computers tuned to them, the model observing every
+// attempt between games as the write path does (so the computers follow
+// the child's own times from the second game). No store is involved.
+func MeasurePace(game games.Name, n, sessions int, seed uint64) ([]GamePace, error) {
+	out := make([]GamePace, 0, n*sessions)
+	m := pedagogy.DefaultModel()
 	for i := range n {
 		rng := rand.New(rand.NewPCG(seed, uint64(i+1)))
 		p := profileFor(i, rng)
@@ -43,33 +46,41 @@ func MeasurePace(game games.Name, n int, seed uint64) ([]GamePace, error) {
 		if i%2 == 1 {
 			step = games.LevelViolet
 		}
-		st := pedagogy.Student{Level: step, LevelSince: start}
-		plan := pedagogy.DefaultModel().StartSession(&st, pedagogy.Constraint{}, start)
-		bot := games.BotBeginner
-		if p.skill > 0.7 {
-			bot = games.BotSolid
-		}
-		d, err := deal(game, plan, store.Student{DisplayName: "Demo"}, bot, &kid{p: p, rng: rng}, rng.Uint64())
-		if err != nil {
-			return nil, err
-		}
-		g := GamePace{Game: game}
-		at, err := playOut(game, d, func(int64, int64) error { return nil }, func(ts timedStep, _ bool) {
-			for _, a := range ts.step.Attempts {
-				switch {
-				case a.Seat != 0:
-				case a.Kind == games.KindMissed:
-					g.Missed++
-				default:
-					g.Answered++
-				}
+		at := time.Date(2026, 9, 7, 9, 0, 0, 0, time.UTC)
+		st := pedagogy.Student{Level: step, LevelSince: at}
+		for range sessions {
+			plan := m.StartSession(&st, pedagogy.Constraint{}, at)
+			opp := m.TuneOpponentFor(game, st, plan.Level, pedagogy.DefaultTargetWin)
+			d, err := deal(game, plan, store.Student{DisplayName: "Demo"}, opp, &kid{p: p, rng: rng}, rng.Uint64())
+			if err != nil {
+				return nil, err
 			}
-		})
-		if err != nil {
-			return nil, err
+			g := GamePace{Game: game}
+			end, err := playOut(game, d, func(int64, int64) error { return nil }, func(ts timedStep, _ bool) {
+				for _, a := range ts.step.Attempts {
+					if a.Seat != 0 {
+						continue
+					}
+					if a.Kind == games.KindMissed {
+						g.Missed++
+					} else {
+						g.Answered++
+					}
+					var ms int64
+					if a.ResponseMS != nil {
+						ms = *a.ResponseMS
+					}
+					m.Observe(&st, pedagogy.Attempt{A: a.A, B: a.B, Correct: a.Correct, ResponseMS: ms, Kind: a.Kind,
+						At: at.Add(time.Duration(ts.at) * time.Millisecond)})
+				}
+			})
+			if err != nil {
+				return nil, err
+			}
+			g.MS = end
+			out = append(out, g)
+			at = at.Add(24 * time.Hour)
 		}
-		g.MS = at
-		out = append(out, g)
 	}
 	return out, nil
 }
