@@ -86,7 +86,7 @@ func deal(game games.Name, plan pedagogy.Plan, s store.Student, opp pedagogy.Opp
 		case timers && plan.Timer.WindowMS > 0:
 			window = plan.Timer.WindowMS
 		}
-		g, err := cats.New(cats.Config{Level: plan.Level, Seats: computers(catsOpponents), WindowMS: window}, seed)
+		g, err := cats.New(cats.Config{Level: plan.Level, Seats: computers(catsOpponents), WindowMS: window, HelpBelow: games.PracticeFloor}, seed)
 		if err != nil {
 			return dealt{}, err
 		}

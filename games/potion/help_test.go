@@ -40,9 +40,13 @@ func TestHelpDrawGivesTheStudentACapture(t *testing.T) {
 // a capture is already there, the draw is the top of the pile.
 func TestHelpDrawLeavesThePileAlone(t *testing.T) {
 	for name, set := range map[string]func(g *Game){
-		"off":             func(g *Game) {},
-		"practised":       func(g *Game) { g.s.Config.HelpBelow = 3; g.s.Answered = []int{3, 0} },
-		"capture in hand": func(g *Game) { g.s.Config.HelpBelow = 3; g.s.Hands[0] = append(g.s.Hands[0], g.s.Pile[2]); g.s.Pile = append(g.s.Pile[:2:2], g.s.Pile[3]) },
+		"off":       func(g *Game) {},
+		"practised": func(g *Game) { g.s.Config.HelpBelow = 3; g.s.Answered = []int{3, 0} },
+		"capture in hand": func(g *Game) {
+			g.s.Config.HelpBelow = 3
+			g.s.Hands[0] = append(g.s.Hands[0], g.s.Pile[2])
+			g.s.Pile = append(g.s.Pile[:2:2], g.s.Pile[3])
+		},
 	} {
 		g := position(t, helpLayout(0))
 		set(g)
