@@ -3,37 +3,64 @@ package demo
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/multipli/multipli/games"
 )
 
-func TestPaceProbe(t *testing.T) {
+// paceFloors is the fewest multiplications per minute of play the demo
+// child's median game must give, by game: a little under what was measured
+// (play/README.md, "Pace"), so that a change that slows a game's practice
+// down — a deal, an opponent, a rule — fails here instead of in a
+// classroom.
+var paceFloors = map[games.Name]float64{
+	games.Potion:  3.5,
+	games.Cats:    2.2,
+	games.Cube:    2.5,
+	games.Magicoa: 7.5,
+}
+
+// paceChildren × paceSessions games of each game are measured (seed 1).
+const (
+	paceChildren = 40
+	paceSessions = 3
+)
+
+// Each game's demo child does at least the floor's multiplications per
+// minute of play (median over the games), and no game ends without one.
+// `go test ./demo -run TestDemoChildPractisesInEveryGame -v` prints the
+// figures play/README.md records.
+func TestDemoChildPractisesInEveryGame(t *testing.T) {
 	for _, g := range games.Names() {
-		ps, err := MeasurePace(g, 100, 3, 1)
+		floor, ok := paceFloors[g]
+		require.True(t, ok, "%s has a floor", g)
+		ps, err := MeasurePace(g, paceChildren, paceSessions, 1)
 		require.NoError(t, err)
-		zero, low := 0, 0
-		var mins, ans float64
+		require.Len(t, ps, paceChildren*paceSessions)
+		med := MedianPerMinute(ps)
+		var answered, missed, ms, fewest = 0, 0, int64(0), -1
 		for _, p := range ps {
-			if p.Answered == 0 {
-				zero++
+			answered += p.Answered
+			missed += p.Missed
+			ms += p.MS
+			if fewest < 0 || p.Answered < fewest {
+				fewest = p.Answered
 			}
-			if p.Answered < 3 {
-				low++
-			}
-			mins += float64(p.MS) / 60000
-			ans += float64(p.Answered)
+			assert.Positive(t, p.Answered, "%s: a game ended without a multiplication for the child", g)
 		}
-		t.Logf("%s: median %.2f/min, zero %d, <3 %d, mean min %.1f, mean answered %.1f", g, MedianPerMinute(ps), zero, low, mins/300, ans/300)
+		n := float64(len(ps))
+		t.Logf("%-8s median %.1f/min (floor %.1f) · mean %.1f multiplications + %.1f missed in %.1f min · fewest %d",
+			g, med, floor, float64(answered)/n, float64(missed)/n, float64(ms)/n/60000, fewest)
+		assert.GreaterOrEqual(t, med, floor, "%s: the demo child's median multiplications per minute", g)
 	}
 }
 
-func TestPaceProbeCats(t *testing.T) {
-	ps, err := MeasurePace(games.Cats, 100, 3, 1)
-	require.NoError(t, err)
-	for _, p := range ps {
-		if p.Answered == 0 {
-			t.Logf("%+v", p)
-		}
-	}
+// The median is the middle game's, or the mean of the middle two.
+func TestMedianPerMinute(t *testing.T) {
+	minute := int64(60000)
+	assert.Equal(t, 2.0, MedianPerMinute([]GamePace{{Answered: 1, MS: minute}, {Answered: 2, MS: minute}, {Answered: 9, MS: minute}}))
+	assert.Equal(t, 1.5, MedianPerMinute([]GamePace{{Answered: 1, MS: minute}, {Answered: 2, MS: minute}}))
+	assert.Zero(t, MedianPerMinute(nil))
+	assert.Zero(t, GamePace{Answered: 3}.PerMinute(), "no time, no pace")
 }
