@@ -26,6 +26,15 @@ func TestBrowserCubeSaysWhoCaughtTheMonsterTheChildWasWorkingOn(t *testing.T) {
 		b.click("m30")
 		assert.Equal(t, "0", b.eval(`String(document.querySelectorAll('.lost-monster').length)`))
 	}
+	// On a phone the message fits and every control stays big enough.
+	b.run(chromedp.EmulateViewport(375, 667))
+	for _, lang := range []string{"en", "fr"} {
+		b.run(chromedp.Navigate(b.base + "/static/play/dev/game.html?fixture=cube-1&push=cube-1-caught&lang=" + lang + "&click=m21"))
+		b.run(chromedp.WaitVisible(chromedp.CSS(`.lost-monster`)))
+		assert.Empty(t, b.misfits(gameControls), "cube with the message in %s", lang)
+		b.screenshot("phone-cube-lost-" + lang)
+	}
+	b.run(chromedp.EmulateViewport(1366, 900))
 	// A child who had chosen nothing is told nothing more than the log says.
 	b.run(chromedp.Navigate(b.base + "/static/play/dev/game.html?fixture=cube-1&push=cube-1-caught&lang=en"))
 	b.run(chromedp.WaitVisible(chromedp.CSS(`[data-key="m30"]`)))
