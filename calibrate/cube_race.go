@@ -11,15 +11,15 @@ import (
 
 // PlayCubeRace plays one game of Monster Cube #1 (everyone looks at the
 // same three monsters at once; a catch takes the row) between the stand-in
-// (seat 0) and the computer opp, and returns the catches the stand-in made
+// (seat 0) and the computers opps, and returns the catches the stand-in made
 // and all the catches. At each new row the stand-in takes one of the
 // monsters its board can make, at random, and catches it after a search
 // time (log-normal around cubeSearchScale × its typical time) when it
 // knows its a × b; otherwise it is stuck on that row, as a child who does
 // not see the product, until nothing else can happen: then it looks again.
 // When no monster can be made it says so at once.
-func PlayCubeRace(s *Standin, level games.Level, opp games.Seat, seed uint64) (mine, all int, err error) {
-	seats := []games.Seat{{Kind: games.SeatStudent, Name: "student"}, opp}
+func PlayCubeRace(s *Standin, level games.Level, seed uint64, opps ...games.Seat) (mine, all int, err error) {
+	seats := append([]games.Seat{{Kind: games.SeatStudent, Name: "student"}}, opps...)
 	g, err := cube.New(cube.DefaultConfig(cube.RulesCode, level, seats), seed)
 	if err != nil {
 		return 0, 0, fmt.Errorf("calibrate: cube race: %w", err)

@@ -90,7 +90,7 @@ func (m Model) TuneOpponent(st Student, level games.Level, targetWin float64) Op
 	sk := m.Skill(st, level)
 	k, studentMS := sk.Mastery, sk.TypicalMS
 
-	reaction := float64(min(raceReactionMS(k, studentMS, targetWin), maxReactionMS))
+	reaction := float64(min(raceReactionMS(k, studentMS, targetWin, 1), maxReactionMS))
 
 	bot, best := games.BotBeginner, math.Inf(1)
 	for _, b := range []int{games.BotBeginner, games.BotSolid, games.BotStrong} {

@@ -44,7 +44,8 @@ func answerGreen(t *testing.T, s *Service, st *store.Store, clock *fakeClock, ki
 
 // The computers of Monster Cube's real-time rule sets race at a pace that
 // comes from the child's own measured times (slower for a slower child, and
-// slower than the child's own find), not at their level's fixed delay; in
+// slower than the child's own find; each slower when several race at once),
+// not at their level's fixed delay; in
 // the turn-based #4 the calibration decides and the delay stays the level's.
 func TestCubeComputersRaceAtTheChildsOwnPace(t *testing.T) {
 	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
@@ -54,14 +55,15 @@ func TestCubeComputersRaceAtTheChildsOwnPace(t *testing.T) {
 		s := newService(st, clock)
 		answerGreen(t, s, st, clock, kids[0], 6, 1500)
 		answerGreen(t, s, st, clock, kids[1], 6, 5000)
-		reaction := func(kid store.Student, edition games.Edition) int {
-			res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: games.Cube, Edition: edition, Opponents: 1})
+		reaction := func(kid store.Student, edition games.Edition, opponents ...int) int {
+			n := append(opponents, 1)[0]
+			res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: games.Cube, Edition: edition, Opponents: n})
 			require.NoError(t, err)
 			g, err := s.loadGame(ctx, res.Game.ID)
 			require.NoError(t, err)
 			var seats []Seat
 			require.NoError(t, json.Unmarshal([]byte(g.Row.Seats), &seats))
-			require.Len(t, seats, 2)
+			require.Len(t, seats, n+1)
 			assert.Equal(t, seats[1].ReactionMS, res.Session.Plan.Opponents[0].ReactionMS, "the plan shows the pace dealt")
 			return seats[1].ReactionMS
 		}
@@ -70,6 +72,7 @@ func TestCubeComputersRaceAtTheChildsOwnPace(t *testing.T) {
 		assert.Greater(t, fast, int(pedagogy.CubeFindFactor*1500))
 		assert.Greater(t, slow, int(pedagogy.CubeFindFactor*5000), "not the solid player's fixed 6 s")
 		assert.Positive(t, reaction(kids[1], "2"))
+		assert.Greater(t, reaction(kids[1], "1", 3), slow, "three computers racing at once are each slower")
 		assert.Zero(t, reaction(kids[1], "4"), "turn-based: the calibration's opponent as it is")
 	})
 }

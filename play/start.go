@@ -140,7 +140,7 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 			// The calibration measured the turns of #4, where the timer
 			// decides; in the rule sets where everyone looks at once the
 			// computer's pace is the child's own (pedagogy.RaceReactionMS).
-			opp.ReactionMS = s.model.RaceReactionMS(pst, plan.Level, pedagogy.CubeFindFactor, pedagogy.DefaultTargetWin)
+			opp.ReactionMS = s.model.RaceReactionMS(pst, plan.Level, pedagogy.CubeFindFactor, pedagogy.DefaultTargetWin, computers)
 		}
 		for i := range computers {
 			tuned = append(tuned, opp)
