@@ -86,7 +86,7 @@ func deal(game games.Name, plan pedagogy.Plan, s store.Student, opp pedagogy.Opp
 		case timers && plan.Timer.WindowMS > 0:
 			window = plan.Timer.WindowMS
 		}
-		g, err := cats.New(cats.Config{Level: plan.Level, Seats: computers(catsOpponents), WindowMS: window, HelpBelow: games.PracticeFloor}, seed)
+		g, err := cats.New(cats.Config{Level: plan.Level, Seats: computers(catsOpponents), WindowMS: window, HelpBelow: practiceFloor}, seed)
 		if err != nil {
 			return dealt{}, err
 		}
@@ -110,13 +110,17 @@ func deal(game games.Name, plan pedagogy.Plan, s store.Student, opp pedagogy.Opp
 		return dealt{g, games.Edition(magicoa.Multiplication), &magicoaKid{kid: k, g: g}}, nil
 	default:
 		// The quiz mode gives the history answer attempts beside captures.
-		g, err := potion.New(potion.Config{Level: plan.Level, Edition: potion.Edition3, Quiz: true, Seats: computers(1), HelpBelow: games.PracticeFloor}, seed)
+		g, err := potion.New(potion.Config{Level: plan.Level, Edition: potion.Edition3, Quiz: true, Seats: computers(1), HelpBelow: practiceFloor}, seed)
 		if err != nil {
 			return dealt{}, err
 		}
 		return dealt{g, games.Edition(strconv.Itoa(potion.Edition3)), &potionKid{kid: k, g: g, quizzed: -1}}, nil
 	}
 }
+
+// practiceFloor is the engines' practice help (games.PracticeFloor), as the
+// play side deals it; a test switches it off to show what it changes.
+var practiceFloor = games.PracticeFloor
 
 // catsEdition is Multipli Cat's basic game (the registry's first edition):
 // the history plays it without options.

@@ -64,3 +64,21 @@ func TestMedianPerMinute(t *testing.T) {
 	assert.Zero(t, MedianPerMinute(nil))
 	assert.Zero(t, GamePace{Answered: 3}.PerMinute(), "no time, no pace")
 }
+
+// Without the practice help, some Multipli Cat's games of the demo children
+// end with no multiplication for the child: the help is what the test above
+// holds.
+func TestWithoutTheHelpSomeCatsGamesGiveTheChildNothing(t *testing.T) {
+	practiceFloor = 0
+	defer func() { practiceFloor = games.PracticeFloor }()
+	ps, err := MeasurePace(games.Cats, 100, paceSessions, 1)
+	require.NoError(t, err)
+	zero := 0
+	for _, p := range ps {
+		if p.Answered == 0 {
+			zero++
+		}
+	}
+	t.Logf("%d of %d games without a multiplication for the child", zero, len(ps))
+	assert.Positive(t, zero)
+}
