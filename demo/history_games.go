@@ -110,7 +110,7 @@ func deal(game games.Name, plan pedagogy.Plan, s store.Student, opp pedagogy.Opp
 		return dealt{g, games.Edition(magicoa.Multiplication), &magicoaKid{kid: k, g: g}}, nil
 	default:
 		// The quiz mode gives the history answer attempts beside captures.
-		g, err := potion.New(potion.Config{Level: plan.Level, Edition: potion.Edition3, Quiz: true, Seats: computers(1), HelpBelow: practiceFloor}, seed)
+		g, err := potion.New(potion.Config{Level: plan.Level, Edition: potion.Edition3, Quiz: potionQuiz, Seats: computers(1), HelpBelow: practiceFloor}, seed)
 		if err != nil {
 			return dealt{}, err
 		}
@@ -121,6 +121,10 @@ func deal(game games.Name, plan pedagogy.Plan, s store.Student, opp pedagogy.Opp
 // practiceFloor is the engines' practice help (games.PracticeFloor), as the
 // play side deals it; a test switches it off to show what it changes.
 var practiceFloor = games.PracticeFloor
+
+// potionQuiz: the history plays MultipliPotion with the quiz option; the
+// pace test also measures the basic game a start button deals.
+var potionQuiz = true
 
 // catsEdition is Multipli Cat's basic game (the registry's first edition):
 // the history plays it without options.

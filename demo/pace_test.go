@@ -56,6 +56,24 @@ func TestDemoChildPractisesInEveryGame(t *testing.T) {
 	}
 }
 
+// MultipliPotion's basic game (no quiz option: what the home's start button
+// deals, and the game of the report) holds the same floor and never ends
+// without a multiplication: the help offers the quiz to a child below the
+// practice floor.
+func TestDemoChildPractisesInMultipliPotionsBasicGame(t *testing.T) {
+	potionQuiz = false
+	defer func() { potionQuiz = true }()
+	ps, err := MeasurePace(games.Potion, paceChildren, paceSessions, 1)
+	require.NoError(t, err)
+	fewest := ps[0].Answered
+	for _, p := range ps {
+		fewest = min(fewest, p.Answered)
+	}
+	t.Logf("potion, basic game: median %.1f/min, fewest %d", MedianPerMinute(ps), fewest)
+	assert.Positive(t, fewest)
+	assert.GreaterOrEqual(t, MedianPerMinute(ps), paceFloors[games.Potion])
+}
+
 // The median is the middle game's, or the mean of the middle two.
 func TestMedianPerMinute(t *testing.T) {
 	minute := int64(60000)

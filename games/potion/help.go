@@ -26,6 +26,17 @@ func (g *Game) helpDraw(seat int) {
 	}
 }
 
+// quizOpen reports whether seat may answer the quiz: with the quiz option,
+// or while a student has made fewer multiplications than Config.HelpBelow —
+// the draws cannot make a child capture a fact they do not see, so the quiz
+// (type the product of two of their potions, before laying) is offered too:
+// a game where no capture came, or none was seen, still asks the child a
+// multiplication they can answer.
+func (g *Game) quizOpen(seat int) bool {
+	s := &g.s
+	return s.Config.Quiz || (s.Config.HelpBelow > s.answered(seat, 0) && s.Config.Seats[seat].Human())
+}
+
 // givesCapture reports whether a card laid by seat would complete a
 // capture with a potion already in their zone.
 func (g *Game) givesCapture(seat int) func(id int) bool {

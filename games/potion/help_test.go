@@ -131,3 +131,25 @@ func captures(t *testing.T, g *Game) int {
 	t.Fatal("the game did not end")
 	return n
 }
+
+// While a student has made fewer multiplications than HelpBelow, the quiz
+// is offered even without the quiz option; once they have, it closes.
+func TestHelpOffersTheQuizUntilTheStudentHasPractised(t *testing.T) {
+	g := position(t, helpLayout(0))
+	hasAnswer := func() bool {
+		return slices.ContainsFunc(g.Legal(0), func(m Move) bool { return m.Type == MoveAnswer })
+	}
+	assert.False(t, hasAnswer(), "no quiz without the option or the help")
+	g.s.Config.HelpBelow = 3
+	require.True(t, hasAnswer())
+	assert.True(t, g.SeatView(0).Quiz)
+	hand := g.s.Hands[0]
+	for i, pair := range [][2]int{{hand[0], hand[1]}, {hand[0], hand[2]}, {hand[1], hand[2]}} {
+		require.True(t, hasAnswer(), "answer %d", i)
+		p, q := g.card(pair[0]).Potion, g.card(pair[1]).Potion
+		st := play(t, g, 0, Answer(pair[0], pair[1], p*q), int64(1000*(i+1)))
+		require.Len(t, st.Attempts, 1)
+	}
+	assert.False(t, hasAnswer(), "three multiplications made: the game goes on as dealt")
+	refused(t, g, 0, Answer(hand[0], hand[1], 6), 5000, "potion.quiz_off")
+}

@@ -307,7 +307,7 @@ func (g *Game) vigilance(st *games.Step, seat int, m Move, at int64) error {
 func (g *Game) answer(st *games.Step, seat int, m Move, at int64) error {
 	s := &g.s
 	switch {
-	case !s.Config.Quiz:
+	case !g.quizOpen(seat):
 		return games.Broken("potion.quiz_off")
 	case s.Laid >= 0:
 		return games.Broken("potion.quiz_after_lay")
