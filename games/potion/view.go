@@ -40,7 +40,7 @@ func (g *Game) SeatView(seat int) View {
 		Game: g.Game(), Edition: s.Config.Edition, Seat: seat, Turn: s.Turn, Phase: s.Phase,
 		HandSizes: [2]int{len(s.Hands[0]), len(s.Hands[1])}, Pile: len(s.Pile),
 		Laid: s.Laid >= 0, Captured: s.Caught, VigilanceOpen: s.Vigil, Called: s.Called,
-		Quiz: g.quizOpen(seat),
+		Quiz: s.Config.Quiz, // the option; the practice help may open the answer move without it (Legal)
 	}
 	if s.Result != nil {
 		r := g.Result()
