@@ -207,12 +207,10 @@ func playSession(ctx context.Context, st *store.Store, child *learner, p profile
 	if err != nil {
 		return err
 	}
-	bot := games.BotBeginner
-	if p.skill > 0.7 {
-		bot = games.BotSolid
-	}
+	// The computers are tuned to the child as the play side tunes them.
+	opp := child.model.TuneOpponentFor(game, child.state, plan.Level, pedagogy.DefaultTargetWin)
 	kid := &kid{p: p, week: week, lastWeek: lastWeek, rng: rng}
-	d, err := deal(game, plan, s, bot, kid, rng.Uint64())
+	d, err := deal(game, plan, s, opp, kid, rng.Uint64())
 	if err != nil {
 		return err
 	}
@@ -237,65 +235,31 @@ func playSession(ctx context.Context, st *store.Store, child *learner, p profile
 	if err := st.CreateGame(ctx, &ss.game); err != nil {
 		return err
 	}
-	var (
-		at      int64
-		pending []timedStep // what happened since the last save
-	)
+	var pending []timedStep // what happened since the last save
 	// A save gathers the steps of up to saveEveryMS of game time (each event
 	// and attempt keeps its own time, so the replay still goes move by move,
 	// and the write path's played time, which counts gaps of at most two
 	// minutes between saves, stays true): a few transactions per game
 	// rather than one per step keeps `multipli demo` to seconds.
-	flush := func() error {
+	flush := func(at int64) error {
 		err := ss.save(pending, at)
 		pending = pending[:0]
 		return err
 	}
-	eng := d.eng
-	for range maxSteps { // a game ends long before; the bound guards a stuck loop
-		if eng.Over() {
-			break
-		}
-		move, when, ok := d.student.next(at)
-		if due, dueOK := eng.Next(); dueOK && (!ok || due <= when) {
-			at = max(at, due)
-			step, err := eng.Advance(at)
-			if err != nil {
-				return err
-			}
-			pending = append(pending, timedStep{step, at})
-			continue
-		}
-		if !ok {
-			break
-		}
+	at, err := playOut(game, d, func(at, when int64) error {
 		if len(pending) > 0 && when-pending[0].at > saveEveryMS {
-			if err := flush(); err != nil {
-				return err
-			}
+			return flush(at)
 		}
-		at = max(at, when)
-		raw, err := json.Marshal(move)
-		if err != nil {
-			return err
+		return nil
+	}, func(ts timedStep, refused bool) {
+		if !refused {
+			pending = append(pending, ts)
 		}
-		step, err := eng.Apply(0, raw, at)
-		if _, refused := games.AsRuleError(err); refused {
-			// The simulated child tried something the rules refuse: the
-			// game said no and nothing changed; they try the fallback.
-			fb, ok := d.student.refused()
-			if !ok {
-				continue
-			}
-			raw, _ = json.Marshal(fb)
-			step, err = eng.Apply(0, raw, at)
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", game, err)
-		}
-		pending = append(pending, timedStep{step, at})
+	})
+	if err != nil {
+		return err
 	}
-	if err := flush(); err != nil {
+	if err := flush(at); err != nil {
 		return err
 	}
 	return st.EndPlaySession(ctx, ss.ps.ID, start.Add(time.Duration(at)*time.Millisecond))

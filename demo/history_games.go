@@ -65,14 +65,14 @@ type dealt struct {
 }
 
 // deal sets up game as the play side does (play.Kind.New) for the plan:
-// the student at seat 0, the default number of computer opponents of the
-// child's bot level, the plan's level and timers.
-func deal(game games.Name, plan pedagogy.Plan, s store.Student, bot int, k *kid, seed uint64) (dealt, error) {
+// the student at seat 0, the default number of computer opponents, tuned to
+// the child as the play side tunes them (opp), the plan's level and timers.
+func deal(game games.Name, plan pedagogy.Plan, s store.Student, opp pedagogy.Opponent, k *kid, seed uint64) (dealt, error) {
 	me := games.Seat{Kind: games.SeatStudent, Name: s.DisplayName}
 	computers := func(n int) []games.Seat {
 		seats := []games.Seat{me}
 		for i := range n {
-			seats = append(seats, games.Seat{Kind: games.SeatComputer, Name: computerNames[i], Bot: bot})
+			seats = append(seats, opp.Seat(computerNames[i]))
 		}
 		return seats
 	}
@@ -86,7 +86,7 @@ func deal(game games.Name, plan pedagogy.Plan, s store.Student, bot int, k *kid,
 		case timers && plan.Timer.WindowMS > 0:
 			window = plan.Timer.WindowMS
 		}
-		g, err := cats.New(cats.Config{Level: plan.Level, Seats: computers(catsOpponents), WindowMS: window}, seed)
+		g, err := cats.New(cats.Config{Level: plan.Level, Seats: computers(catsOpponents), WindowMS: window, HelpBelow: practiceFloor}, seed)
 		if err != nil {
 			return dealt{}, err
 		}
@@ -110,13 +110,21 @@ func deal(game games.Name, plan pedagogy.Plan, s store.Student, bot int, k *kid,
 		return dealt{g, games.Edition(magicoa.Multiplication), &magicoaKid{kid: k, g: g}}, nil
 	default:
 		// The quiz mode gives the history answer attempts beside captures.
-		g, err := potion.New(potion.Config{Level: plan.Level, Edition: potion.Edition3, Quiz: true, Seats: computers(1)}, seed)
+		g, err := potion.New(potion.Config{Level: plan.Level, Edition: potion.Edition3, Quiz: potionQuiz, Seats: computers(1), HelpBelow: practiceFloor}, seed)
 		if err != nil {
 			return dealt{}, err
 		}
 		return dealt{g, games.Edition(strconv.Itoa(potion.Edition3)), &potionKid{kid: k, g: g, quizzed: -1}}, nil
 	}
 }
+
+// practiceFloor is the engines' practice help (games.PracticeFloor), as the
+// play side deals it; a test switches it off to show what it changes.
+var practiceFloor = games.PracticeFloor
+
+// potionQuiz: the history plays MultipliPotion with the quiz option; the
+// pace test also measures the basic game a start button deals.
+var potionQuiz = true
 
 // catsEdition is Multipli Cat's basic game (the registry's first edition):
 // the history plays it without options.

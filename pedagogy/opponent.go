@@ -90,13 +90,7 @@ func (m Model) TuneOpponent(st Student, level games.Level, targetWin float64) Op
 	sk := m.Skill(st, level)
 	k, studentMS := sk.Mastery, sk.TypicalMS
 
-	// A student who does not know enough facts to reach the target even
-	// against a slow bot gets the slowest bot.
-	share := min(targetWin/max(k, 1e-3), 0.999)
-	z := normalQuantile(share)
-	sigma := math.Hypot(studentRTSpread, botRTSpread)
-	reaction := studentMS * math.Exp(z*sigma)
-	reaction = min(max(reaction, minReactionMS), maxReactionMS)
+	reaction := float64(min(raceReactionMS(k, studentMS, targetWin, 1), maxReactionMS))
 
 	bot, best := games.BotBeginner, math.Inf(1)
 	for _, b := range []int{games.BotBeginner, games.BotSolid, games.BotStrong} {

@@ -83,7 +83,8 @@ var engines = map[games.Name]engine{
 	games.Potion: {
 		New: func(s Setup, seed uint64) (games.Engine, error) {
 			ed, _ := strconv.Atoi(string(s.Edition))
-			return asEngine(potion.New(potion.Config{Level: s.Level, Seats: s.Seats, Edition: ed, Quiz: s.Has(games.OptionQuiz)}, seed))
+			return asEngine(potion.New(potion.Config{Level: s.Level, Seats: s.Seats, Edition: ed, Quiz: s.Has(games.OptionQuiz),
+				HelpBelow: games.PracticeFloor}, seed))
 		},
 		Load: func(b []byte) (games.Engine, error) { return asEngine(potion.Load(b)) },
 	},
@@ -105,7 +106,7 @@ var engines = map[games.Name]engine{
 			return asEngine(cats.New(cats.Config{Level: s.Level, Seats: s.Seats, WindowMS: window,
 				Specials:   k.EditionHas(s.Edition, games.OptionSpecials),
 				Infinite:   k.EditionHas(s.Edition, games.OptionInfinite),
-				SourisCall: k.EditionHas(s.Edition, games.OptionSouris)}, seed))
+				SourisCall: k.EditionHas(s.Edition, games.OptionSouris), HelpBelow: games.PracticeFloor}, seed))
 		},
 		Load: func(b []byte) (games.Engine, error) { return asEngine(cats.Load(b)) },
 	},

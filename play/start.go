@@ -136,6 +136,12 @@ func (s *Service) Start(ctx context.Context, r StartRequest) (Started, error) {
 		// The pedagogy's calibration of each game (measured on the engines'
 		// own bots) where it has one; Monster Cube's is rule set #4's.
 		opp := s.model.TuneOpponentFor(k.Name, pst, plan.Level, pedagogy.DefaultTargetWin)
+		if racesOnTime(k.Name, r.Edition) {
+			// The calibration measured the turns of #4, where the timer
+			// decides; in the rule sets where everyone looks at once the
+			// computer's pace is the child's own (pedagogy.RaceReactionMS).
+			opp.ReactionMS = s.model.RaceReactionMS(pst, plan.Level, pedagogy.CubeFindFactor, pedagogy.DefaultTargetWin, computers)
+		}
 		for i := range computers {
 			tuned = append(tuned, opp)
 			seats = append(seats, Seat{Seat: opp.Seat(computerNames[i%len(computerNames)])})
@@ -263,4 +269,13 @@ func (s *Service) constraintFor(ctx context.Context, studentID int64, game games
 		return c, &id, nil
 	}
 	return pedagogy.Constraint{}, nil, nil
+}
+
+// racesOnTime reports whether the edition's computers race the child in real
+// time with a delay the calibration does not set: Monster Cube's rule sets
+// #1 and #2, where every player looks at the same monsters at once. (Multipli
+// Cat's is a race too, but its calibration already times its cats as a
+// multiple of the child's typical time.)
+func racesOnTime(game games.Name, edition games.Edition) bool {
+	return game == games.Cube && (edition == "1" || edition == "2")
 }

@@ -47,6 +47,10 @@ type Config struct {
 	// nobody slapped, the others may call it in the window of the next
 	// reveal (move "souris"; see call).
 	SourisCall bool `json:"souris_call,omitempty"`
+	// HelpBelow, above 0, arranges the reveals of a student who has made
+	// fewer multiplications than this in the game (games.PracticeFloor):
+	// see helpReveal. 0 reveals the decks as dealt.
+	HelpBelow int `json:"help_below,omitempty"`
 }
 
 // piles is how many piles each player plays. The booklet: "Il est possible

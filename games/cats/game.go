@@ -112,10 +112,13 @@ type state struct {
 	// Passed: the matches let pass that still stand, so that a match is
 	// missed once, not once per window it stays on the table (see missed).
 	Passed []missedMatch `json:"passed,omitempty"`
-	Done   bool          `json:"done"`
-	Reason string        `json:"reason,omitempty"`
-	Stats  Stats         `json:"stats"`
-	Log    []games.Input `json:"log"`
+	// Answered counts each seat's multiplications (attempts but missed
+	// ones) in the game, for Config.HelpBelow.
+	Answered []int         `json:"answered,omitempty"`
+	Done     bool          `json:"done"`
+	Reason   string        `json:"reason,omitempty"`
+	Stats    Stats         `json:"stats"`
+	Log      []games.Input `json:"log"`
 }
 
 // Game is one game of Multipli Cat's.
@@ -348,6 +351,9 @@ func (g *Game) emitSeat(at int64, seat int, typ string, kv ...any) {
 }
 
 func (g *Game) attempt(a games.Attempt) {
+	if a.Kind != games.KindMissed {
+		g.st.answered(a.Seat, 1)
+	}
 	if g.step != nil {
 		g.step.Attempts = append(g.step.Attempts, a)
 	}

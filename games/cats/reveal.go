@@ -79,6 +79,7 @@ func (g *Game) reveal(at int64) {
 	g.revealed = revealed
 	for _, s := range revealed {
 		p := &st.Players[s]
+		g.helpReveal(s)
 		c := p.Deck[0]
 		p.Deck = p.Deck[1:]
 		p.Pile = append(p.Pile, c)

@@ -54,6 +54,10 @@ type Config struct {
 	// Quiz turns on the optional quiz mode: before laying, a student may
 	// type the product of two potions they see (answer attempts).
 	Quiz bool `json:"quiz,omitempty"`
+	// HelpBelow, above 0, arranges the draws of a student who has made
+	// fewer multiplications than this in the game (games.PracticeFloor):
+	// see helpDraw. 0 deals the pile as shuffled.
+	HelpBelow int `json:"help_below,omitempty"`
 }
 
 // Game is one game of MultipliPotion.
@@ -97,11 +101,14 @@ type state struct {
 	// has it false: its caller was already rewarded at the call.
 	RewardDue bool `json:"reward_due,omitempty"`
 	// Quizzed lists the potion pairs answered this turn (quiz mode).
-	Quizzed  [][2]int      `json:"quizzed,omitempty"`
-	TurnAt   int64         `json:"turn_at"`   // when the turn started
-	LaidAt   int64         `json:"laid_at"`   // when the card was laid
-	CalledAt int64         `json:"called_at"` // when vigilance was called
-	Now      int64         `json:"now"`
+	Quizzed  [][2]int `json:"quizzed,omitempty"`
+	TurnAt   int64    `json:"turn_at"`   // when the turn started
+	LaidAt   int64    `json:"laid_at"`   // when the card was laid
+	CalledAt int64    `json:"called_at"` // when vigilance was called
+	Now      int64    `json:"now"`
+	// Answered counts each seat's multiplications (attempts but missed
+	// ones) in the game, for Config.HelpBelow.
+	Answered []int         `json:"answered,omitempty"`
 	Stats    Stats         `json:"stats"`
 	Result   *games.Result `json:"result,omitempty"`
 	Log      []games.Input `json:"log"`

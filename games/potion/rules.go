@@ -33,6 +33,11 @@ func (g *Game) Play(seat int, m Move, at int64) (games.Step, error) {
 	}
 	raw, _ := json.Marshal(m) // a Move always marshals
 	g.s.Log = append(g.s.Log, games.Input{At: at, Seat: seat, Move: raw})
+	for _, a := range st.Attempts {
+		if a.Kind != games.KindMissed {
+			g.s.answered(a.Seat, 1)
+		}
+	}
 	return st, nil
 }
 
@@ -260,6 +265,7 @@ func (g *Game) draw(st *games.Step, seat int, at int64) {
 	if len(s.Pile) == 0 {
 		return
 	}
+	g.helpDraw(seat)
 	s.Hands[seat] = append(s.Hands[seat], s.Pile[0])
 	s.Pile = s.Pile[1:]
 	if st != nil {
@@ -301,7 +307,7 @@ func (g *Game) vigilance(st *games.Step, seat int, m Move, at int64) error {
 func (g *Game) answer(st *games.Step, seat int, m Move, at int64) error {
 	s := &g.s
 	switch {
-	case !s.Config.Quiz:
+	case !g.quizOpen(seat):
 		return games.Broken("potion.quiz_off")
 	case s.Laid >= 0:
 		return games.Broken("potion.quiz_after_lay")

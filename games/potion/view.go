@@ -40,7 +40,7 @@ func (g *Game) SeatView(seat int) View {
 		Game: g.Game(), Edition: s.Config.Edition, Seat: seat, Turn: s.Turn, Phase: s.Phase,
 		HandSizes: [2]int{len(s.Hands[0]), len(s.Hands[1])}, Pile: len(s.Pile),
 		Laid: s.Laid >= 0, Captured: s.Caught, VigilanceOpen: s.Vigil, Called: s.Called,
-		Quiz: s.Config.Quiz,
+		Quiz: s.Config.Quiz, // the option; the practice help may open the answer move without it (Legal)
 	}
 	if s.Result != nil {
 		r := g.Result()
@@ -82,7 +82,7 @@ func (g *Game) Legal(seat int) []Move {
 	if g.vigilanceMakesSense(seat) {
 		out = append(out, Move{Type: MoveVigilance})
 	}
-	if s.Config.Quiz && s.Laid < 0 && s.Config.Seats[seat].Human() {
+	if g.quizOpen(seat) && s.Laid < 0 && s.Config.Seats[seat].Human() {
 		out = append(out, Move{Type: MoveAnswer})
 	}
 	if s.Laid < 0 {

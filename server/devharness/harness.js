@@ -2,7 +2,8 @@
 // fixtures (fixtures/<name>.json, a GameDTO each) with a fake transport that
 // logs the moves it is sent. Query: ?fixture=potion-3&lang=fr&click=a;b
 // (press the elements with those data-key values, for screenshots)
-// &refuse=1 (refuse every move with a sample rule message) &summary=1.
+// &refuse=1 (refuse every move with a sample rule message) &summary=1
+// &push=<fixture> (a later state arriving).
 
 const q = new URLSearchParams(location.search);
 if (q.get("lang")) document.cookie = `lang=${q.get("lang")}; path=/`;
@@ -37,6 +38,8 @@ for (const key of (q.get("click") || "").split(";").filter(Boolean)) {
   const el = document.querySelector(`[data-key="${key}"]`);
   if (el) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
 }
+// &push=<fixture> then arrives as a new state, as the socket would bring it.
+if (q.get("push")) await page.accept(await (await fetch(`fixtures/${q.get("push")}.json`)).json());
 if (q.get("summary")) { try { await page.finish(); } catch (e) { sent.textContent += "finish: " + e + "\n"; } }
 if (q.get("focus")) document.querySelector(`[data-key="${q.get("focus")}"]`)?.focus();
 document.body.dataset.ready = "1";

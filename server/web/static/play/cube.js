@@ -24,6 +24,7 @@ export function render(root, dto, api) {
   const legal = v.legal || [];
   const canClaim = hasMove(legal, "claim") || hasMove(legal, "find");
 
+  const working = ui.code; // the monster the child was composing a formula for
   // A new state (the board or monsters changed) drops choices that no longer fit.
   const boardKey = JSON.stringify(base);
   if (ui.boardKey !== boardKey) {
@@ -46,6 +47,15 @@ export function render(root, dto, api) {
     const i = (v.hand || []).findIndex((x) => x.code === m.code);
     return (v.hand_asks || [])[i] ?? m.code;
   };
+  // Another player's catch replaces the whole row (the booklet's rule): the
+  // monster the child was working on must not vanish without a word.
+  if (working !== undefined && !codes.some((m) => m.code === working)) {
+    const caught = (dto.events || []).filter((e) => e.type === "found" && e.seat !== dto.seat).pop();
+    if (caught) {
+      const p = { who: seatNameOf(dto, caught.seat, t), code: (caught.data || {}).code, mine: working };
+      ui.lost = p.code === working ? t("pace.cube.caught_first", p) : t("pace.cube.row_gone", p);
+    }
+  }
   if (ui.code !== undefined && !codes.some((m) => m.code === ui.code)) ui.code = undefined;
   if (ui.code === undefined && codes.length === 1) ui.code = codes[0].code;
 
@@ -160,7 +170,7 @@ export function render(root, dto, api) {
         "aria-label": v.rules === 2 && shown !== m.code
           ? t("cube.monster_label_shift", { code: m.code, shown, stars: api.tn("cube.stars", m.stars), points: m.double ? "×2" : `+${m.points}` })
           : t("cube.monster_label", { code: shown, stars: api.tn("cube.stars", m.stars), points: m.double ? "×2" : `+${m.points}` }),
-        disabled: !canClaim || null, on: { click: () => { ui.code = picked ? undefined : m.code; rerender(); } },
+        disabled: !canClaim || null, on: { click: () => { ui.code = picked ? undefined : m.code; ui.lost = null; rerender(); } },
       }, monsterCard(m, shown));
     }),
     codes.length ? null : h("p", { class: "empty" }, t("cube.no_monsters")));
@@ -260,6 +270,7 @@ export function render(root, dto, api) {
     others,
     h("div", { class: "cube-side" },
       h("p", { class: "prompt" }, prompt), timer,
+      ui.lost ? h("p", { class: "lost-monster", role: "status" }, ui.lost) : null,
       monsters,
       formula,
       moveText ? h("p", { class: "move-text" }, moveText) : null,
