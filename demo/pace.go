@@ -41,7 +41,7 @@ func MeasurePace(game games.Name, n, sessions int, seed uint64) ([]GamePace, err
 	m := pedagogy.DefaultModel()
 	for i := range n {
 		rng := rand.New(rand.NewPCG(seed, uint64(i+1)))
-		p := profileFor(i, rng)
+		p := profileFor(i, n, rng)
 		step := games.LevelGreen
 		if i%2 == 1 {
 			step = games.LevelViolet
