@@ -10,6 +10,9 @@ import { seatNameOf, eventsBox, hasMove } from "./common.js";
 import { centre, corners, rhombus, pathOf, hexPath, rhombusCentre, pips, bounds, emptyPlaces, moved, same, FACES } from "./hexboard.js";
 
 const SIZE = 60;
+// TIGHT is the margin around a tile's centre that holds the tile and the
+// thick stroke of a chosen or focused face, and nothing more.
+const TIGHT = { x: (SIZE * Math.sqrt(3)) / 2 + 4, y: SIZE + 4 };
 const FACE_NAME = ["yellow", "red", "blue"];
 const OP_TEXT = { "*": "×", "+": "+", "-": "−" };
 
@@ -60,8 +63,16 @@ export function render(root, dto, api) {
   if (ui.code === undefined && codes.length === 1) ui.code = codes[0].code;
 
   // ---- the board
-  const places = [...layout.map((p) => p.at), ...emptyPlaces(layout, null)];
-  const b = bounds(places, SIZE);
+  // While a tile may move, the drawing keeps room for the empty places
+  // around the tiles; choosing faces, it holds the tiles alone, drawn as
+  // large as the screen allows: on a 375 px phone the starting honeycomb's
+  // faces are then at least 44 px each way, big enough for a finger. (A
+  // layout spread wider by earlier moves draws smaller.)
+  const moving = ui.mode === "move" || (ui.move && ui.move.from && !ui.move.to);
+  const hintTo = v.hint && v.hint.solution && v.hint.solution.move ? [v.hint.solution.move.to] : [];
+  const b = moving
+    ? bounds([...layout.map((p) => p.at), ...emptyPlaces(layout, null)], SIZE)
+    : bounds([...layout.map((p) => p.at), ...hintTo], SIZE, TIGHT);
   const svg = svgBox(b.w, b.h, { class: "hexboard", role: "group", "aria-label": t("cube.board") });
   svg.setAttribute("viewBox", `${b.x.toFixed(1)} ${b.y.toFixed(1)} ${b.w.toFixed(1)} ${b.h.toFixed(1)}`);
   // A hint's faces are where they lie after its tile move (if any): the

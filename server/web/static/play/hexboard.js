@@ -65,16 +65,16 @@ export function pips(pts, n, r) {
   }));
 }
 
-// bounds is the viewBox that holds every place given, with a margin.
-export function bounds(places, size) {
+// bounds is the viewBox that holds every place given, with a margin (by
+// default room for half a tile more around them).
+export function bounds(places, size, margin = { x: size * 1.15, y: size * 1.15 }) {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const p of places) {
     const [x, y] = centre(p.q, p.r, size);
     minX = Math.min(minX, x); maxX = Math.max(maxX, x);
     minY = Math.min(minY, y); maxY = Math.max(maxY, y);
   }
-  const m = size * 1.15;
-  return { x: minX - m, y: minY - m, w: maxX - minX + 2 * m, h: maxY - minY + 2 * m };
+  return { x: minX - margin.x, y: minY - margin.y, w: maxX - minX + 2 * margin.x, h: maxY - minY + 2 * margin.y };
 }
 
 const DIRS = [[1, 0], [-1, 0], [1, -1], [0, -1], [0, 1], [-1, 1]];
