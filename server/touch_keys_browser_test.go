@@ -31,8 +31,9 @@ func keySel(key string) string { return fmt.Sprintf(`[data-key=%q]`, key) }
 // shorter in the page's order) until the control has the focus, then Enter
 // or Space in turn. Each focused control must show its focus ring.
 type keys struct {
-	b     *browserTest
-	space bool
+	b           *browserTest
+	space       bool
+	tabs, backs int // Tab and Shift+Tab presses
 }
 
 // focusJS says where the focus stands against the element of a selector:
@@ -68,8 +69,10 @@ func (k *keys) focus(sel string) {
 			return
 		case "back":
 			b.run(chromedp.KeyEvent("\t", chromedp.KeyModifiers(chromedp.ModifierShift)))
+			k.backs++
 		case "forth":
 			b.run(chromedp.KeyEvent("\t"))
+			k.tabs++
 		default:
 			time.Sleep(100 * time.Millisecond)
 		}
@@ -141,7 +144,10 @@ func (f fingers) typeNumber(sel string, n int) {
 func TestBrowserGamesPlayByKeyboard(t *testing.T) {
 	b := newBrowserTest(t, 9)
 	b.login()
-	playEachGame(b, &keys{b: b}, "keys")
+	k := &keys{b: b}
+	playEachGame(b, k, "keys")
+	t.Logf("%d Tab and %d Shift+Tab presses", k.tabs, k.backs)
+	require.Positive(t, k.backs, "the focus went back with Shift+Tab too")
 }
 
 func TestBrowserGamesPlayByTouch(t *testing.T) {
