@@ -79,8 +79,9 @@ func TestBrowserChildPagesFitAPhone(t *testing.T) {
 			b.screenshot("phone-" + game + "-" + lang)
 		}
 		// The states a new game does not show: the end's summary, Magicoa's
-		// gold cards in each phase, a Potion turn called for vigilance.
-		for _, fx := range []string{"potion-over&summary=1", "potion-4-called", "magicoa-choose", "magicoa-place", "magicoa-answer", "magicoa-power", "cube-4", "cats-2piles"} {
+		// gold cards in each phase, a Potion turn called for vigilance, Monster
+		// Cube's hint of a tile move (its ghost tile widens the board).
+		for _, fx := range []string{"potion-over&summary=1", "potion-4-called", "magicoa-choose", "magicoa-place", "magicoa-answer", "magicoa-power", "cube-4", "cube-hint-move", "cats-2piles"} {
 			b.run(chromedp.Navigate(b.base + "/static/play/dev/game.html?lang=" + lang + "&fixture=" + fx))
 			b.run(chromedp.WaitVisible(chromedp.CSS(`.play-title`)))
 			if strings.Contains(fx, "summary") {
