@@ -201,11 +201,26 @@ function ask({ title, text, more = "", ok, typeLabel = "", typeName = null, dang
   expected = typeName;
   checkTyped();
   d.returnValue = "";
+  settle?.(false);
   return new Promise((resolve) => {
-    d.addEventListener("close", () => resolve(d.returnValue === "ok"), { once: true });
+    settle = resolve;
     d.showModal();
     if (typeName !== null) $("dialog-input").focus();
   });
+}
+
+// settle answers the one question the dialog is asking. One close listener
+// for the page, not one per question: a listener left from a question whose
+// close event had not arrived yet when the teacher opened the next one
+// answered that next one too, and one "OK" unlinked twice (the second a 404).
+let settle = null;
+
+function dialogClosed() {
+  const d = $("confirm-dialog");
+  if (d.open) return; // the close of an earlier question, arriving after the next one opened
+  const s = settle;
+  settle = null;
+  s?.(d.returnValue === "ok");
 }
 
 // --- Adding: one child, a pasted list, a file -----------------------------
@@ -382,6 +397,7 @@ async function start() {
   $("new-year").addEventListener("submit", newYear);
   $("archive-class")?.addEventListener("click", archiveClass);
   $("dialog-input").addEventListener("input", checkTyped);
+  $("confirm-dialog").addEventListener("close", dialogClosed);
   $("logout").addEventListener("click", async () => {
     try { await request("POST", "/auth/logout"); } catch { /* signed out anyway */ }
     location.assign("/");
