@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -113,8 +114,10 @@ func TestBrowserAdultPagesFitTheScreenWithoutCSPViolations(t *testing.T) {
 			out, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`Math.max(...[...document.querySelectorAll(".topbar > *")].map((e) => e.getBoundingClientRect().right)) - document.documentElement.clientWidth`))
 			require.NoError(t, err)
 			assert.LessOrEqual(t, out, 0.5, "%s (%s) at %d px: the top bar stays on the screen", p.name, lang, w)
-			if w == 375 && lang == "fr" {
-				screenshot(t, ctx, "fit-375-"+strings.ReplaceAll(p.name, " ", "-"))
+			// Every width and language when the screenshots are kept (to
+			// look at them), else the French phone only.
+			if (w == 375 && lang == "fr") || os.Getenv("MULTIPLI_SCREENSHOT_DIR") != "" {
+				screenshot(t, ctx, fmt.Sprintf("fit-%s-%d-%s", lang, w, strings.ReplaceAll(p.name, " ", "-")))
 			}
 		}
 		htmlLang, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang`))
