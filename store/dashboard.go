@@ -50,7 +50,7 @@ FROM (SELECT s.id, s.display_name, s.level, s.created_at,
 
 // ladderLevelSQL is the level an adult reads for the student row alias:
 // the stored level, or for "custom" the ladder level held before the
-// teacher's own tables (see rosterSQL), ” when there was none.
+// teacher's own tables (see rosterSQL), or empty when there was none.
 func ladderLevelSQL(alias string) string {
 	return strings.ReplaceAll(`CASE WHEN {s}.level = 'custom' THEN COALESCE((SELECT h.from_level FROM level_history h
       WHERE h.student_id = {s}.id AND h.to_level = 'custom' AND h.from_level <> 'custom' ORDER BY h.at DESC, h.id DESC LIMIT 1), '')

@@ -47,7 +47,7 @@ type ParentLink struct {
 // ChildrenOf lists the students linked to a parent, by name. A child on the
 // teacher's own tables ("custom", a name without its tables) has the level
 // their teacher's dashboard shows: the ladder level held before, during the
-// assignment and after it until the next game places them again; ” when
+// assignment and after it until the next game places them again; empty when
 // never placed. The parent reads the same level as the teacher, not "Tables
 // chosen by the teacher" long after the teacher archived them.
 func (s *Store) ChildrenOf(ctx context.Context, parentID int64) ([]Student, error) {
