@@ -26,7 +26,9 @@ type assignmentCard struct {
 	Ended     bool
 	EndText   string // "Ended on 27 November 2026"
 	Summary   *summaryView
-	// The page's texts and the class's names, for the card's template.
+	// The page's language, texts and the class's names, for the card's
+	// template.
+	Lang  string
 	T, A  map[string]string
 	Names map[int64]string
 }
@@ -110,7 +112,7 @@ func (s *Server) assignmentCards(ctx context.Context, lang string, rows []store.
 	)
 	for i, row := range rows {
 		v := views[i]
-		card := assignmentCard{assignmentJSON: v, GameNames: gameNames(lang, v.Games), StartText: letterDate(lang, row.StartsAt.UTC())}
+		card := assignmentCard{Lang: lang, assignmentJSON: v, GameNames: gameNames(lang, v.Games), StartText: letterDate(lang, row.StartsAt.UTC())}
 		if row.DueAt != nil {
 			card.DueText = letterDate(lang, row.DueAt.UTC())
 		}
