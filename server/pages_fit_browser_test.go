@@ -58,6 +58,33 @@ func (f *failedRequests) take(allowed string) []string {
 // Content-Security-Policy violation the page raises.
 const cspWatch = `window.__csp = []; document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline") + " at " + e.sourceFile + ":" + e.lineNumber));`
 
+// readerCheck lists, for a page in the language %q, what a teacher or a
+// parent would find wrong in its visible text: in French a word glued to
+// ":", ";", "!" or "?" (French spaces them: "Niveau : Vert"); words of the
+// other language; a date written the computer's way (2026-11-25); the
+// signed-in name cut by the screen's edge.
+const readerCheck = `((lang) => {
+  const out = [];
+  const text = document.body.innerText.replace(/https?:\/\/\S+/g, "").replace(/\S+@\S+/g, "");
+  if (lang === "fr") {
+    for (const m of text.matchAll(/\S*\p{L}[:;!?](?=\s|$)/gu)) out.push("no space before the sign: " + m[0]);
+    for (const m of text.matchAll(/\b(the|and|with|your|week|level|students?|played|never|today|yesterday|none|yes|assignments?|tables? chosen)\b/giu)) out.push("English: " + m[0]);
+  } else {
+    for (const m of text.matchAll(/(semaine|élèves?|niveau|jamais|aujourd'hui|devoirs?|partie|calculs?|enfants?)(?![\p{L}])/giu)) out.push("French: " + m[0]);
+  }
+  for (const m of text.matchAll(/\b\d{4}-\d{2}-\d{2}\b/g)) out.push("ISO date: " + m[0]);
+  const who = document.querySelector(".topbar .who");
+  if (who && (who.scrollWidth > who.clientWidth + 1 || who.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)) out.push("the name is cut: " + who.textContent);
+  return out;
+})(%q)`
+
+// topBarLook is what makes the top bar look the same on every adult page:
+// its colours and the sizes of its words.
+const topBarLook = `(() => {
+  const st = (sel) => { const e = document.querySelector(sel); if (!e) return sel + " none"; const c = getComputedStyle(e); return [sel, c.backgroundColor, c.color, c.fontSize, c.fontWeight].join(" "); };
+  return [".topbar", ".topbar .brand", ".topbar .who", ".topbar .lang-switch", ".topbar #logout"].map(st).join(" | ");
+})()`
+
 type adultPage struct {
 	name, path, ready string
 	status            int // the page's own status, when it is an error page
@@ -94,6 +121,7 @@ func TestBrowserAdultPagesFitTheScreenWithoutCSPViolations(t *testing.T) {
 		require.Equal(t, http.StatusOK, status, "sign in as the %s", role)
 	}
 
+	firstBar := "" // the look of the first page's top bar
 	check := func(t *testing.T, p adultPage, lang, who string) {
 		t.Helper()
 		sep := "?"
@@ -120,6 +148,15 @@ func TestBrowserAdultPagesFitTheScreenWithoutCSPViolations(t *testing.T) {
 				screenshot(t, ctx, fmt.Sprintf("fit-%s-%d-%s", lang, w, strings.ReplaceAll(p.name, " ", "-")))
 			}
 		}
+		problems, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](fmt.Sprintf(readerCheck, lang)))
+		require.NoError(t, err)
+		assert.Empty(t, problems, "%s (%s): what a reader would find wrong", p.name, lang)
+		bar, err := chromedp.Run(ctx, chromedp.Evaluate[string](topBarLook))
+		require.NoError(t, err)
+		if firstBar == "" {
+			firstBar = bar
+		}
+		assert.Equal(t, firstBar, bar, "%s (%s): the same top bar as the other adult pages", p.name, lang)
 		htmlLang, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang`))
 		require.NoError(t, err)
 		assert.Equal(t, lang, htmlLang, "%s: the page is in the language asked for", p.name)
