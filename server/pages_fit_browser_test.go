@@ -62,7 +62,7 @@ const cspWatch = `window.__csp = []; document.addEventListener("securitypolicyvi
 // parent would find wrong in its visible text: in French a word glued to
 // ":", ";", "!" or "?" (French spaces them: "Niveau : Vert"); words of the
 // other language; a date written the computer's way (2026-11-25); the
-// signed-in name cut by the screen's edge.
+// signed-in name cut by the screen's edge; a raw number ("#12").
 const readerCheck = `((lang) => {
   const out = [];
   const text = document.body.innerText.replace(/https?:\/\/\S+/g, "").replace(/\S+@\S+/g, "");
@@ -73,6 +73,7 @@ const readerCheck = `((lang) => {
     for (const m of text.matchAll(/(semaine|élèves?|niveau|jamais|aujourd'hui|devoirs?|partie|calculs?|enfants?)(?![\p{L}])/giu)) out.push("French: " + m[0]);
   }
   for (const m of text.matchAll(/\b\d{4}-\d{2}-\d{2}\b/g)) out.push("ISO date: " + m[0]);
+  for (const m of text.matchAll(/#\d+/g)) out.push("a raw number: " + m[0]);
   const who = document.querySelector(".topbar .who");
   if (who && (who.scrollWidth > who.clientWidth + 1 || who.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)) out.push("the name is cut: " + who.textContent);
   return out;
