@@ -42,6 +42,11 @@ func TestAssignmentsPageInPlainWordsAndSummary(t *testing.T) {
 		assert.NotContains(t, fr, "2026-03-03")
 		assert.Contains(t, en, "3 March 2026")
 		assert.NotContains(t, fr, "Bilan", "running: no summary yet")
+		// Untitled: the heading is the level, the line under it does not
+		// say it again; a label's colon follows French spacing.
+		assert.Contains(t, fr, "<p>MultipliPotion, Magicoa ·", "the level once")
+		assert.Contains(t, fr, "Minuteurs\u00a0: ")
+		assert.Contains(t, en, "Timers: ")
 
 		// Léa plays once under it and comes to know 7 × 8 by heart.
 		played := e.clock().Add(time.Hour)
