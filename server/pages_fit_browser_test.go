@@ -194,6 +194,10 @@ func TestBrowserAdultPagesFitTheScreenWithoutCSPViolations(t *testing.T) {
 		for _, p := range teacherPages {
 			check(t, p, lang, teacherName)
 		}
+		// The login cards lead back to their class like the class's other
+		// pages (the page was a dead end but for the browser's back).
+		step(t, ctx, "cards", chromedp.Navigate(fmt.Sprintf("%s/classes/%d/cards?lang=%s", srv.URL, s.classID, lang)), chromedp.WaitVisible(css("#back-to-class")))
+		assert.Equal(t, cl+"?lang="+lang, attr(t, ctx, "#back-to-class", "href"))
 		// The replay, reached from the student page's list of sessions.
 		step(t, ctx, "student page", chromedp.Navigate(fmt.Sprintf("%s/dashboard/students/%d?lang=%s", srv.URL, s.studentID, lang)), chromedp.WaitVisible(css(`#sessions a[href^="/dashboard/games/"]`)))
 		replay := strings.SplitN(attr(t, ctx, `#sessions a[href^="/dashboard/games/"]`, "href"), "?", 2)[0]
