@@ -62,7 +62,8 @@ const cspWatch = `window.__csp = []; document.addEventListener("securitypolicyvi
 // parent would find wrong in its visible text: in French a word glued to
 // ":", ";", "!" or "?" (French spaces them: "Niveau : Vert"); words of the
 // other language; a date written the computer's way (2026-11-25); the
-// signed-in name cut by the screen's edge; a raw number ("#12").
+// signed-in name cut by the screen's edge; a raw number ("#12"); a
+// table's caption shown under a heading that says the same.
 const readerCheck = `((lang) => {
   const out = [];
   const text = document.body.innerText.replace(/https?:\/\/\S+/g, "").replace(/\S+@\S+/g, "");
@@ -74,6 +75,11 @@ const readerCheck = `((lang) => {
   }
   for (const m of text.matchAll(/\b\d{4}-\d{2}-\d{2}\b/g)) out.push("ISO date: " + m[0]);
   for (const m of text.matchAll(/#\d+/g)) out.push("a raw number: " + m[0]);
+  for (const c of document.querySelectorAll("caption")) {
+    const heading = c.closest("section")?.querySelector("h2, h3");
+    const r = c.getBoundingClientRect();
+    if (heading && r.height > 1 && r.width > 1 && heading.textContent.trim() === c.textContent.trim()) out.push("said twice: " + c.textContent);
+  }
   const who = document.querySelector(".topbar .who");
   if (who && (who.scrollWidth > who.clientWidth + 1 || who.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)) out.push("the name is cut: " + who.textContent);
   return out;
