@@ -88,7 +88,7 @@ const readerCheck = `((lang) => {
 // topBarLook is what makes the top bar look the same on every adult page:
 // its colours and the sizes of its words.
 const topBarLook = `(() => {
-  const st = (sel) => { const e = document.querySelector(sel); if (!e) return sel + " none"; const c = getComputedStyle(e); return [sel, c.backgroundColor, c.color, c.fontSize, c.fontWeight].join(" "); };
+  const st = (sel) => { const e = document.querySelector(sel); if (!e) return sel + " none"; const c = getComputedStyle(e); return [sel, c.backgroundColor, c.color, c.fontSize, c.fontWeight, c.borderBottomColor].join(" "); };
   return [".topbar", ".topbar .brand", ".topbar .who", ".topbar .lang-switch", ".topbar #logout"].map(st).join(" | ");
 })()`
 
