@@ -66,9 +66,13 @@ const cspWatch = `window.__csp = []; document.addEventListener("securitypolicyvi
 // table's caption shown under a heading that says the same.
 const readerCheck = `((lang) => {
   const out = [];
-  const text = document.body.innerText.replace(/https?:\/\/\S+/g, "").replace(/\S+@\S+/g, "");
+  // What the page shows, and what it says to a screen reader or on
+  // hovering (labels, titles, the charts' points).
+  const said = [...document.querySelectorAll("main [aria-label], main [title]")].map((e) => (e.getAttribute("aria-label") || "") + "\n" + (e.getAttribute("title") || ""));
+  const titles = [...document.querySelectorAll("main svg title")].map((e) => e.textContent);
+  const text = [document.body.innerText, ...said, ...titles].join("\n").replace(/https?:\/\/\S+/g, "").replace(/\S+@\S+/g, "");
   if (lang === "fr") {
-    for (const m of text.matchAll(/\S*\p{L}[:;!?](?=\s|$)/gu)) out.push("no space before the sign: " + m[0]);
+    for (const m of text.matchAll(/\S*[\p{L}\p{N}.)»][:;!?](?=\s|$)/gu)) out.push("no space before the sign: " + m[0]);
     for (const m of text.matchAll(/\b(the|and|with|your|week|level|students?|played|never|today|yesterday|none|yes|assignments?|tables? chosen)\b/giu)) out.push("English: " + m[0]);
   } else {
     for (const m of text.matchAll(/(semaine|élèves?|niveau|jamais|aujourd'hui|devoirs?|partie|calculs?|enfants?)(?![\p{L}])/giu)) out.push("French: " + m[0]);
