@@ -27,7 +27,7 @@ async function renderTeacher() {
   // class's pages as large links (the dashboard first: the daily one).
   const list = classes.length === 0 ? [h("p", {}, t("class.none"))] : [h("ul", { class: "classes class-cards" }, classes.map((c) =>
     h("li", { class: "class-card" }, h("h2", {}, c.name),
-      h("p", { class: "class-code-line" }, `${t("class.code")} `, h("code", {}, c.code)),
+      h("p", { class: "class-code-line" }, `${t("polish.class_code")} `, h("code", {}, c.code)),
       h("div", { class: "card-links" },
         h("a", { class: "primary", href: `/dashboard/classes/${c.id}` }, t("class.dashboard")),
         h("a", { href: `/dashboard/classes/${c.id}/assignments` }, t("class.assignments")),
