@@ -63,7 +63,8 @@ const cspWatch = `window.__csp = []; document.addEventListener("securitypolicyvi
 // ":", ";", "!" or "?" (French spaces them: "Niveau : Vert"); words of the
 // other language; a date written the computer's way (2026-11-25); the
 // signed-in name cut by the screen's edge; a raw number ("#12"); a
-// table's caption shown under a heading that says the same.
+// table's caption shown under a heading that says the same; a chart among
+// others without its title.
 const readerCheck = `((lang) => {
   const out = [];
   // What the page shows, and what it says to a screen reader or on
@@ -83,6 +84,9 @@ const readerCheck = `((lang) => {
     const heading = c.closest("section")?.querySelector("h2, h3");
     const r = c.getBoundingClientRect();
     if (heading && r.height > 1 && r.width > 1 && heading.textContent.trim() === c.textContent.trim()) out.push("said twice: " + c.textContent);
+  }
+  for (const f of document.querySelectorAll(".charts figure")) {
+    if (!f.querySelector("figcaption")?.innerText.trim()) out.push("a chart without a title");
   }
   const who = document.querySelector(".topbar .who");
   if (who && (who.scrollWidth > who.clientWidth + 1 || who.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)) out.push("the name is cut: " + who.textContent);
