@@ -210,6 +210,11 @@ func TestBrowserAdultPagesFitTheScreenWithoutCSPViolations(t *testing.T) {
 		}
 		// The login cards lead back to their class like the class's other
 		// pages (the page was a dead end but for the browser's back).
+		// Among the class's pages, the one open is marked.
+		for _, p := range []string{cl, cl + "/heatmap", cl + "/assignments"} {
+			step(t, ctx, p, chromedp.Navigate(srv.URL+p+"?lang="+lang), chromedp.WaitVisible(css(".class-nav")))
+			assert.Equal(t, p+"?lang="+lang, attr(t, ctx, `.class-nav [aria-current="page"]`, "href"))
+		}
 		step(t, ctx, "cards", chromedp.Navigate(fmt.Sprintf("%s/classes/%d/cards?lang=%s", srv.URL, s.classID, lang)), chromedp.WaitVisible(css("#back-to-class")))
 		assert.Equal(t, cl+"?lang="+lang, attr(t, ctx, "#back-to-class", "href"))
 		// The replay, reached from the student page's list of sessions.
