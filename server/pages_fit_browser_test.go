@@ -190,6 +190,21 @@ func TestBrowserAdultPagesFitTheScreenWithoutCSPViolations(t *testing.T) {
 		assert.Empty(t, failed.take(allowed), "%s (%s): failed requests", p.name, lang)
 	}
 
+	// The sign-in page, where every adult starts, read the same way.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(css("body[data-ready]"))))
+	for _, lang := range []string{"fr", "en"} {
+		for _, tab := range []string{"teacher", "parent"} {
+			_, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.cookie = "lang=`+lang+`; path=/"`))
+			require.NoError(t, err)
+			step(t, ctx, "sign-in page", chromedp.EmulateViewport(375, 800), chromedp.Navigate(srv.URL+"/?tab="+tab), chromedp.WaitVisible(css("body[data-ready]")))
+			problems, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](fmt.Sprintf(readerCheck, lang)))
+			require.NoError(t, err)
+			assert.Empty(t, problems, "sign-in page, %s tab (%s)", tab, lang)
+			if os.Getenv("MULTIPLI_SCREENSHOT_DIR") != "" {
+				screenshot(t, ctx, fmt.Sprintf("fit-%s-375-sign-in-%s", lang, tab))
+			}
+		}
+	}
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(css("body[data-ready]"))))
 	signIn("teacher", s.teacherEmail)
 	cl := fmt.Sprintf("/dashboard/classes/%d", s.classID)
