@@ -61,7 +61,8 @@ func TestAssignmentsPageInPlainWordsAndSummary(t *testing.T) {
 		require.NoError(t, st.SaveFactStats(ctx, []store.FactStat{
 			{StudentID: s.studentID, A: 7, B: 8, Attempts: 6, Correct: 6, Mastery: 0.95, Uncertainty: 0.1, Fluent: true, LastSeen: &ended},
 		}))
-		assert.Contains(t, page("fr"), "Léa 1/2 séances", "this week's count says its unit")
+		assert.Contains(t, page("fr"), "Cette semaine (séances)\u00a0: Léa 1/2", "this week's count says its unit")
+		assert.Contains(t, page("fr"), "2 séances ·")
 		e.advance(2 * 24 * time.Hour) // past the due date
 		fr = page("fr")
 		assert.Contains(t, fr, "Bilan — Terminé le 3 mars 2026")
