@@ -213,6 +213,7 @@ func TestBrowserAdultPagesFitTheScreenWithoutCSPViolations(t *testing.T) {
 		{name: "dashboards", path: "/dashboard", ready: "main"},
 		{name: "class dashboard", path: cl, ready: "#class-table"},
 		{name: "heatmap", path: cl + "/heatmap", ready: "#class-heatmap svg"},
+		{name: "heatmap fact", path: cl + "/heatmap?fact=7x8", ready: "#fact-children"},
 		{name: "student", path: fmt.Sprintf("/dashboard/students/%d", s.studentID), ready: "#student-heatmap svg"},
 		{name: "assignments", path: cl + "/assignments", ready: "#assignments"},
 		{name: "roster", path: fmt.Sprintf("/classes/%d/roster", s.classID), ready: "body[data-ready]"},
