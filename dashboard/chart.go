@@ -4,6 +4,8 @@ import (
 	"html/template"
 	"math"
 	"strconv"
+
+	"github.com/multipli/multipli/catalog"
 )
 
 // Chart is a picture with the table behind it.
@@ -115,9 +117,10 @@ func newChart(s series, lang, id string) Chart {
 		}
 	}
 	for i, v := range s.values {
-		label := s.x[i] + ": " + tr(lang, "chart.none")
+		// "5 oct. : 3" in French, with its no-break space.
+		label := catalog.T(lang, "polish.label", "label", s.x[i]) + " " + tr(lang, "chart.none")
 		if !math.IsNaN(v) {
-			label = s.x[i] + ": " + s.format(v)
+			label = catalog.T(lang, "polish.label", "label", s.x[i]) + " " + s.format(v)
 		}
 		w.f(`<g class="pt" tabindex="0" role="img" aria-label="%s"><title>%s</title>`, esc(label), esc(label))
 		switch {

@@ -21,12 +21,15 @@ const maxEndedShown = 40
 type assignmentCard struct {
 	assignmentJSON
 	GameNames string // "Magicoa, MultipliPotion"; empty: any game
+	Unit      string // the target's unit agreeing with it: "1 séance", "2 séances"
 	StartText string // "25 November 2026"
 	DueText   string
 	Ended     bool
 	EndText   string // "Ended on 27 November 2026"
 	Summary   *summaryView
-	// The page's texts and the class's names, for the card's template.
+	// The page's language, texts and the class's names, for the card's
+	// template.
+	Lang  string
 	T, A  map[string]string
 	Names map[int64]string
 }
@@ -110,7 +113,7 @@ func (s *Server) assignmentCards(ctx context.Context, lang string, rows []store.
 	)
 	for i, row := range rows {
 		v := views[i]
-		card := assignmentCard{assignmentJSON: v, GameNames: gameNames(lang, v.Games), StartText: letterDate(lang, row.StartsAt.UTC())}
+		card := assignmentCard{Lang: lang, Unit: targetUnit(lang, v.Target), assignmentJSON: v, GameNames: gameNames(lang, v.Games), StartText: letterDate(lang, row.StartsAt.UTC())}
 		if row.DueAt != nil {
 			card.DueText = letterDate(lang, row.DueAt.UTC())
 		}
@@ -168,4 +171,18 @@ func (s *Server) summaryOf(ctx context.Context, lang string, a dashboard.Assignm
 		v.Improved = append(v.Improved, catalog.T(lang, "assign.improved_fact", "fact", f.Fact.String(), "n", f.Children))
 	}
 	return v, nil
+}
+
+// targetUnit names the target's unit as its number asks: "1 séance" but
+// "2 séances" (the page said "1 séances").
+func targetUnit(lang string, t targetJSON) string {
+	switch {
+	case t.Unit == dashboard.TargetSessions && t.PerWeek == 1:
+		return catalog.T(lang, "polish.unit_session")
+	case t.Unit == dashboard.TargetSessions:
+		return catalog.T(lang, "dashpage.unit_sessions")
+	case t.PerWeek == 1:
+		return catalog.T(lang, "polish.unit_minute")
+	}
+	return catalog.T(lang, "dashpage.unit_minutes")
 }

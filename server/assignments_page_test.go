@@ -42,6 +42,11 @@ func TestAssignmentsPageInPlainWordsAndSummary(t *testing.T) {
 		assert.NotContains(t, fr, "2026-03-03")
 		assert.Contains(t, en, "3 March 2026")
 		assert.NotContains(t, fr, "Bilan", "running: no summary yet")
+		// Untitled: the heading is the level, the line under it does not
+		// say it again; a label's colon follows French spacing.
+		assert.Contains(t, fr, "<p>MultipliPotion, Magicoa ·", "the level once")
+		assert.Contains(t, fr, "Minuteurs\u00a0: ")
+		assert.Contains(t, en, "Timers: ")
 
 		// Léa plays once under it and comes to know 7 × 8 by heart.
 		played := e.clock().Add(time.Hour)
@@ -56,6 +61,8 @@ func TestAssignmentsPageInPlainWordsAndSummary(t *testing.T) {
 		require.NoError(t, st.SaveFactStats(ctx, []store.FactStat{
 			{StudentID: s.studentID, A: 7, B: 8, Attempts: 6, Correct: 6, Mastery: 0.95, Uncertainty: 0.1, Fluent: true, LastSeen: &ended},
 		}))
+		assert.Contains(t, page("fr"), "Cette semaine (séances)\u00a0: Léa 1/2", "this week's count says its unit")
+		assert.Contains(t, page("fr"), "2 séances ·")
 		e.advance(2 * 24 * time.Hour) // past the due date
 		fr = page("fr")
 		assert.Contains(t, fr, "Bilan — Terminé le 3 mars 2026")

@@ -21,7 +21,13 @@ import (
 	"github.com/multipli/multipli/store"
 )
 
-var templateFuncs = template.FuncMap{"add1": func(i int) int { return i + 1 }}
+var templateFuncs = template.FuncMap{
+	"add1": func(i int) int { return i + 1 },
+	// label writes "Level: " or, in French, "Niveau : " with a no-break
+	// space: French puts a space before a colon, which must not start a
+	// line. A template writes {{label .Lang .T.level}}, never "…}}: ".
+	"label": func(lang, text string) string { return catalog.T(lang, "polish.label", "label", text) },
+}
 
 type card struct {
 	Name       string

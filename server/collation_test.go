@@ -95,4 +95,5 @@ func TestAssignmentProgressListsNamesTheFrenchWay(t *testing.T) {
 	}
 	body := string(e.must(t, http.StatusOK, req{Method: "GET", Path: fmt.Sprintf("/dashboard/classes/%d/assignments?lang=fr", classID), Token: teacher}).Raw)
 	assert.Contains(t, body, "Élodie 1/1 ✓ · Léa 1/1 ✓ · Lucas 1/1 ✓ · Zoé 1/1 ✓")
+	assert.Contains(t, body, "1 séance ·", "one session, singular")
 }

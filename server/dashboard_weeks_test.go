@@ -189,8 +189,10 @@ func TestClassPageNavigatesWeeksAndKeepsNotPlayedApartFromStuck(t *testing.T) {
 	assert.Contains(t, body, `name="to" value="2026-02-22"`)
 	assert.Contains(t, body, `aria-sort="none"><a href="?lang=en&amp;sort=name&amp;week=`+this.Add(-2).String()+`"`, "a sort keeps the week")
 	assert.Contains(t, body, `data-week="this"`, "back to the default week")
-	// Nobody played that week: all "not played", none stuck.
-	assert.Contains(t, body, `<span class="not-played" title="Not played that week">not played</span>`)
+	// Nobody played that week: all "not played", none stuck. Nobody ever
+	// played: "never" says it, without "not played" beside it.
+	assert.Contains(t, body, `<td>never</td>`)
+	assert.NotContains(t, body, `<span class="not-played"`)
 	assert.Contains(t, body, `<span id="not-played-count">Not played that week: 2</span>`)
 	assert.Contains(t, body, `<span id="stuck-count">Stuck: 0</span>`)
 	assert.Contains(t, body, `data-played="false"`)

@@ -115,10 +115,10 @@ func TestBrowserParentsHomeNamesTheLevel(t *testing.T) {
 		chromedp.Click(css(`[data-panel=parent] button[type=submit]`)),
 		chromedp.WaitVisible(css(`#home li strong`)))
 	got := textOf(t, ctx, "#home li") // the browser's language: English
-	assert.Contains(t, got, "Green deck · tables 2 to 5")
+	assert.Contains(t, got, "Green level (2–5)")
 	assert.NotContains(t, got, "green")
-	step(t, ctx, "in French", chromedp.Click(css("[data-lang-switch]")), chromedp.WaitVisible(`//li[contains(., "Paquet vert")]`))
+	step(t, ctx, "in French", chromedp.Click(css("[data-lang-switch]")), chromedp.WaitVisible(`//li[contains(., "Niveau vert")]`))
 	got = textOf(t, ctx, "#home li")
-	assert.Contains(t, got, "Paquet vert · tables de 2 à 5")
+	assert.Contains(t, got, "Niveau vert (2 à 5)")
 	assert.NotContains(t, got, "green")
 }

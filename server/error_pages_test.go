@@ -62,7 +62,7 @@ func TestABrowserGetsErrorPagesAndAProgramJSON(t *testing.T) {
 		{"a reversed export range, English", export, s.teacher, "en", 400, "range_reversed",
 			[]string{"The “to” day comes before the “from” day", "Error 400"}},
 		{"an address that does not exist", "/no/such/page", "", "fr", 404, "not_found",
-			[]string{"Page introuvable", "Erreur 404", `href="/home"`}},
+			[]string{"Page introuvable", "Erreur 404", `href="/home"`, "Cette page n’existe pas"}},
 		{"an export after the login ended", fmt.Sprintf("/api/v1/classes/%d/export/attempts.csv", s.classID), "", "en", 401, "unauthenticated",
 			[]string{"Please sign in", signInHere(fmt.Sprintf("/api/v1/classes/%d/export/attempts.csv", s.classID))}},
 	}

@@ -73,6 +73,11 @@ func (s *Server) errorPage(c echo.Context, p problem) error {
 	lang := pageLang(c)
 	d := errorPageData{Lang: lang, T: catalog.Section(lang, "errorpage."), Status: p.Status, Message: p.detail(lang).Message,
 		SelfEN: withLang(c, "en"), SelfFR: withLang(c, "fr"), Bar: s.newTopBar(c, lang)}
+	// "Not found." alone told a teacher who followed an old link nothing:
+	// the page says what may have happened and what to do.
+	if p.Status == http.StatusNotFound && d.Message == catalog.T(lang, "error.not_found") {
+		d.Message = catalog.T(lang, "polish.not_found_page")
+	}
 	d.Title = d.T["title_"+strconv.Itoa(p.Status)]
 	if d.Title == "" {
 		d.Title = d.T["title_other"]

@@ -34,6 +34,8 @@ func pageLang(c echo.Context) string {
 type pageBase struct {
 	Lang    string
 	T       map[string]string
+	P       map[string]string // the "polish." texts
+	Here    string            // the page's path, for the link to it marked "you are here"
 	Title   string
 	Parent  bool   // the top bar links to the reports, not the dashboards
 	SelfEN  string // the same page in English / French
@@ -44,7 +46,7 @@ type pageBase struct {
 
 func (s *Server) newPageBase(c echo.Context, title string) pageBase {
 	lang := pageLang(c)
-	return pageBase{Lang: lang, T: catalog.Section(lang, "dashpage."), Title: title, Parent: me(c).Role == RoleParent,
+	return pageBase{Lang: lang, T: catalog.Section(lang, "dashpage."), P: catalog.Section(lang, "polish."), Here: c.Request().URL.Path, Title: title, Parent: me(c).Role == RoleParent,
 		SelfEN: withLang(c, "en"), SelfFR: withLang(c, "fr"), Bar: s.newTopBar(c, lang)}
 }
 

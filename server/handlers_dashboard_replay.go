@@ -277,6 +277,10 @@ type replayPage struct {
 	Student store.Student
 	Replay  replayJSON
 	Game    string
+	// Played is the day of the game's first move, written out ("25
+	// November 2026"): how a teacher tells two games apart, where the
+	// game's number meant nothing to them. Empty before any move.
+	Played  string
 	Index   int // the step shown, 1-based; 0 when the game has none
 	Total   int
 	Prev    int // 0: none
@@ -349,6 +353,9 @@ func (s *Server) handleGameReplayPage(c echo.Context) error {
 	steps := pageSteps(r)
 	p := replayPage{pageBase: s.newPageBase(c, ""), Student: st, Replay: r, Total: len(steps), Game: dashboard.GameLabel(r.Game), Board: len(r.Steps) > 0}
 	p.R = catalog.Section(p.Lang, "replay.")
+	if len(r.Moves) > 0 {
+		p.Played = letterDate(p.Lang, r.Moves[0].At.UTC())
+	}
 	for _, pl := range r.Players {
 		name := pl.Name
 		if pl.Kind == games.SeatComputer && !pl.numbered {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -57,6 +58,48 @@ func (f *failedRequests) take(allowed string) []string {
 // Content-Security-Policy violation the page raises.
 const cspWatch = `window.__csp = []; document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline") + " at " + e.sourceFile + ":" + e.lineNumber));`
 
+// readerCheck lists, for a page in the language %q, what a teacher or a
+// parent would find wrong in its visible text: in French a word glued to
+// ":", ";", "!" or "?" (French spaces them: "Niveau : Vert"); words of the
+// other language; a date written the computer's way (2026-11-25); the
+// signed-in name cut by the screen's edge; a raw number ("#12"); a
+// table's caption shown under a heading that says the same; a chart among
+// others without its title.
+const readerCheck = `((lang) => {
+  const out = [];
+  // What the page shows, and what it says to a screen reader or on
+  // hovering (labels, titles, the charts' points).
+  const said = [...document.querySelectorAll("main [aria-label], main [title]")].map((e) => (e.getAttribute("aria-label") || "") + "\n" + (e.getAttribute("title") || ""));
+  const titles = [...document.querySelectorAll("main svg title")].map((e) => e.textContent);
+  const text = [document.body.innerText, ...said, ...titles].join("\n").replace(/https?:\/\/\S+/g, "").replace(/\S+@\S+/g, "");
+  if (lang === "fr") {
+    for (const m of text.matchAll(/\S*[\p{L}\p{N}.)»][:;!?](?=\s|$)/gu)) out.push("no space before the sign: " + m[0]);
+    for (const m of text.matchAll(/\b(the|and|with|your|week|level|students?|played|never|today|yesterday|none|yes|assignments?|tables? chosen|back|print|show|replay|report|sign|step|first|previous|next|last|child|children|from|facts?|known|heart|hardest|accuracy|timers?)\b/giu)) out.push("English: " + m[0]);
+  } else {
+    for (const m of text.matchAll(/(semaine|élèves?|niveau|jamais|aujourd'hui|devoirs?|partie|calculs?|enfants?|retour|imprimer|afficher|revoir|séances?|réussite|minuteurs?|bilan|lettres|cartes|tableau|précédente|suivante|déconnecter)(?![\p{L}])/giu)) out.push("French: " + m[0]);
+  }
+  for (const m of text.matchAll(/\b\d{4}-\d{2}-\d{2}\b/g)) out.push("ISO date: " + m[0]);
+  for (const m of text.matchAll(/#\d+/g)) out.push("a raw number: " + m[0]);
+  for (const c of document.querySelectorAll("caption")) {
+    const heading = c.closest("section")?.querySelector("h2, h3");
+    const r = c.getBoundingClientRect();
+    if (heading && r.height > 1 && r.width > 1 && heading.textContent.trim() === c.textContent.trim()) out.push("said twice: " + c.textContent);
+  }
+  for (const f of document.querySelectorAll(".charts figure")) {
+    if (!f.querySelector("figcaption")?.innerText.trim()) out.push("a chart without a title");
+  }
+  const who = document.querySelector(".topbar .who");
+  if (who && (who.scrollWidth > who.clientWidth + 1 || who.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)) out.push("the name is cut: " + who.textContent);
+  return out;
+})(%q)`
+
+// topBarLook is what makes the top bar look the same on every adult page:
+// its colours and the sizes of its words.
+const topBarLook = `(() => {
+  const st = (sel) => { const e = document.querySelector(sel); if (!e) return sel + " none"; const c = getComputedStyle(e); return [sel, c.backgroundColor, c.color, c.fontSize, c.fontWeight, c.borderBottomColor].join(" "); };
+  return [".topbar", ".topbar .brand", ".topbar .who", ".topbar .lang-switch", ".topbar #logout"].map(st).join(" | ");
+})()`
+
 type adultPage struct {
 	name, path, ready string
 	status            int // the page's own status, when it is an error page
@@ -93,6 +136,7 @@ func TestBrowserAdultPagesFitTheScreenWithoutCSPViolations(t *testing.T) {
 		require.Equal(t, http.StatusOK, status, "sign in as the %s", role)
 	}
 
+	firstBar := "" // the look of the first page's top bar
 	check := func(t *testing.T, p adultPage, lang, who string) {
 		t.Helper()
 		sep := "?"
@@ -113,10 +157,21 @@ func TestBrowserAdultPagesFitTheScreenWithoutCSPViolations(t *testing.T) {
 			out, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`Math.max(...[...document.querySelectorAll(".topbar > *")].map((e) => e.getBoundingClientRect().right)) - document.documentElement.clientWidth`))
 			require.NoError(t, err)
 			assert.LessOrEqual(t, out, 0.5, "%s (%s) at %d px: the top bar stays on the screen", p.name, lang, w)
-			if w == 375 && lang == "fr" {
-				screenshot(t, ctx, "fit-375-"+strings.ReplaceAll(p.name, " ", "-"))
+			// Every width and language when the screenshots are kept (to
+			// look at them), else the French phone only.
+			if (w == 375 && lang == "fr") || os.Getenv("MULTIPLI_SCREENSHOT_DIR") != "" {
+				screenshot(t, ctx, fmt.Sprintf("fit-%s-%d-%s", lang, w, strings.ReplaceAll(p.name, " ", "-")))
 			}
 		}
+		problems, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](fmt.Sprintf(readerCheck, lang)))
+		require.NoError(t, err)
+		assert.Empty(t, problems, "%s (%s): what a reader would find wrong", p.name, lang)
+		bar, err := chromedp.Run(ctx, chromedp.Evaluate[string](topBarLook))
+		require.NoError(t, err)
+		if firstBar == "" {
+			firstBar = bar
+		}
+		assert.Equal(t, firstBar, bar, "%s (%s): the same top bar as the other adult pages", p.name, lang)
 		htmlLang, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang`))
 		require.NoError(t, err)
 		assert.Equal(t, lang, htmlLang, "%s: the page is in the language asked for", p.name)
@@ -135,6 +190,21 @@ func TestBrowserAdultPagesFitTheScreenWithoutCSPViolations(t *testing.T) {
 		assert.Empty(t, failed.take(allowed), "%s (%s): failed requests", p.name, lang)
 	}
 
+	// The sign-in page, where every adult starts, read the same way.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(css("body[data-ready]"))))
+	for _, lang := range []string{"fr", "en"} {
+		for _, tab := range []string{"teacher", "parent"} {
+			_, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.cookie = "lang=`+lang+`; path=/"`))
+			require.NoError(t, err)
+			step(t, ctx, "sign-in page", chromedp.EmulateViewport(375, 800), chromedp.Navigate(srv.URL+"/?tab="+tab), chromedp.WaitVisible(css("body[data-ready]")))
+			problems, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](fmt.Sprintf(readerCheck, lang)))
+			require.NoError(t, err)
+			assert.Empty(t, problems, "sign-in page, %s tab (%s)", tab, lang)
+			if os.Getenv("MULTIPLI_SCREENSHOT_DIR") != "" {
+				screenshot(t, ctx, fmt.Sprintf("fit-%s-375-sign-in-%s", lang, tab))
+			}
+		}
+	}
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(css("body[data-ready]"))))
 	signIn("teacher", s.teacherEmail)
 	cl := fmt.Sprintf("/dashboard/classes/%d", s.classID)
@@ -143,6 +213,7 @@ func TestBrowserAdultPagesFitTheScreenWithoutCSPViolations(t *testing.T) {
 		{name: "dashboards", path: "/dashboard", ready: "main"},
 		{name: "class dashboard", path: cl, ready: "#class-table"},
 		{name: "heatmap", path: cl + "/heatmap", ready: "#class-heatmap svg"},
+		{name: "heatmap fact", path: cl + "/heatmap?fact=7x8", ready: "#fact-children"},
 		{name: "student", path: fmt.Sprintf("/dashboard/students/%d", s.studentID), ready: "#student-heatmap svg"},
 		{name: "assignments", path: cl + "/assignments", ready: "#assignments"},
 		{name: "roster", path: fmt.Sprintf("/classes/%d/roster", s.classID), ready: "body[data-ready]"},
@@ -153,6 +224,15 @@ func TestBrowserAdultPagesFitTheScreenWithoutCSPViolations(t *testing.T) {
 		for _, p := range teacherPages {
 			check(t, p, lang, teacherName)
 		}
+		// The login cards lead back to their class like the class's other
+		// pages (the page was a dead end but for the browser's back).
+		// Among the class's pages, the one open is marked.
+		for _, p := range []string{cl, cl + "/heatmap", cl + "/assignments"} {
+			step(t, ctx, p, chromedp.Navigate(srv.URL+p+"?lang="+lang), chromedp.WaitVisible(css(".class-nav")))
+			assert.Equal(t, p+"?lang="+lang, attr(t, ctx, `.class-nav [aria-current="page"]`, "href"))
+		}
+		step(t, ctx, "cards", chromedp.Navigate(fmt.Sprintf("%s/classes/%d/cards?lang=%s", srv.URL, s.classID, lang)), chromedp.WaitVisible(css("#back-to-class")))
+		assert.Equal(t, cl+"?lang="+lang, attr(t, ctx, "#back-to-class", "href"))
 		// The replay, reached from the student page's list of sessions.
 		step(t, ctx, "student page", chromedp.Navigate(fmt.Sprintf("%s/dashboard/students/%d?lang=%s", srv.URL, s.studentID, lang)), chromedp.WaitVisible(css(`#sessions a[href^="/dashboard/games/"]`)))
 		replay := strings.SplitN(attr(t, ctx, `#sessions a[href^="/dashboard/games/"]`, "href"), "?", 2)[0]

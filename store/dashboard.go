@@ -39,17 +39,23 @@ var (
 // knows of them on the ladder, during the assignment and after it ends
 // until their next game places them again. Never placed on the ladder
 // before: no level yet.
-const rosterSQL = `
-SELECT r.id, r.display_name,
-  CASE WHEN r.level = 'custom' THEN COALESCE((SELECT h.from_level FROM level_history h
-      WHERE h.student_id = r.id AND h.to_level = 'custom' AND h.from_level <> 'custom' ORDER BY h.at DESC, h.id DESC LIMIT 1), '')
-    ELSE r.level END,
+var rosterSQL = `
+SELECT r.id, r.display_name, ` + ladderLevelSQL("r") + `,
   r.created_at, r.level_since,
   (SELECT MAX(COALESCE(p.ended_at, p.started_at)) FROM play_sessions p WHERE p.student_id = r.id),
   (SELECT COUNT(*) FROM play_sessions p WHERE p.student_id = r.id AND p.started_at >= COALESCE(r.level_since, r.created_at))
 FROM (SELECT s.id, s.display_name, s.level, s.created_at,
     (SELECT MAX(h.at) FROM level_history h WHERE h.student_id = s.id AND h.from_level <> h.to_level) AS level_since
   FROM students s WHERE %s) r`
+
+// ladderLevelSQL is the level an adult reads for the student row alias:
+// the stored level, or for "custom" the ladder level held before the
+// teacher's own tables (see rosterSQL), or empty when there was none.
+func ladderLevelSQL(alias string) string {
+	return strings.ReplaceAll(`CASE WHEN {s}.level = 'custom' THEN COALESCE((SELECT h.from_level FROM level_history h
+      WHERE h.student_id = {s}.id AND h.to_level = 'custom' AND h.from_level <> 'custom' ORDER BY h.at DESC, h.id DESC LIMIT 1), '')
+    ELSE {s}.level END`, "{s}", alias)
+}
 
 // ClassRoster lists the class's students by name.
 func (d Dashboards) ClassRoster(ctx context.Context, classID int64) ([]dashboard.StudentSummary, error) {

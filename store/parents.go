@@ -44,13 +44,24 @@ type ParentLink struct {
 	CreatedAt time.Time
 }
 
-// ChildrenOf lists the students linked to a parent, by name.
+// ChildrenOf lists the students linked to a parent, by name. A child on the
+// teacher's own tables ("custom", a name without its tables) has the level
+// their teacher's dashboard shows: the ladder level held before, during the
+// assignment and after it until the next game places them again; empty when
+// never placed. The parent reads the same level as the teacher, not "Tables
+// chosen by the teacher" long after the teacher archived them.
 func (s *Store) ChildrenOf(ctx context.Context, parentID int64) ([]Student, error) {
 	var out []Student
 	err := s.db.WithContext(ctx).
 		Joins("JOIN parent_links ON parent_links.student_id = students.id").
 		Where("parent_links.parent_id = ?", parentID).
 		Order("students.id").Find(&out).Error
+	for i := range out {
+		if err != nil || out[i].Level != "custom" {
+			continue
+		}
+		err = s.db.WithContext(ctx).Raw("SELECT "+ladderLevelSQL("s")+" FROM students s WHERE s.id = ?", out[i].ID).Scan(&out[i].Level).Error
+	}
 	sortByName(out)
 	return out, wrap(err, "children of parent %d", parentID)
 }

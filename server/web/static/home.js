@@ -27,7 +27,7 @@ async function renderTeacher() {
   // class's pages as large links (the dashboard first: the daily one).
   const list = classes.length === 0 ? [h("p", {}, t("class.none"))] : [h("ul", { class: "classes class-cards" }, classes.map((c) =>
     h("li", { class: "class-card" }, h("h2", {}, c.name),
-      h("p", { class: "class-code-line" }, `${t("class.code")} `, h("code", {}, c.code)),
+      h("p", { class: "class-code-line" }, `${t("polish.class_code")} `, h("code", {}, c.code)),
       h("div", { class: "card-links" },
         h("a", { class: "primary", href: `/dashboard/classes/${c.id}` }, t("class.dashboard")),
         h("a", { href: `/dashboard/classes/${c.id}/assignments` }, t("class.assignments")),
@@ -50,11 +50,14 @@ async function renderTeacher() {
   main.replaceChildren(h("h1", {}, t("home.teacher")), ...list, form, ...old);
 }
 
-// levelLabel names a child's level for their parent with the catalogue's
-// label ("Green deck · tables 2 to 5"), never its id ("green").
+// levelLabel names a child's level for their parent with the words of the
+// teacher's pages ("Green level (2–5)"), never its id ("green"). (The
+// children's own words, "Green deck · tables 2 to 5", put a second "·" in
+// the parent's line, which read as a list.)
 function levelLabel(id) {
-  if (id === "green" || id === "violet") return t(`level.${id}`);
-  if (id === "all-10" || id === "all-12") return t("level.all");
+  if (id === "green" || id === "violet") return t(`dashpage.level_${id}`);
+  if (id === "all-10") return t("dashpage.level_all");
+  if (id === "all-12") return t("dashpage.level_all12");
   if (id === "custom") return t("child.level_custom");
   return t("child.level_none");
 }

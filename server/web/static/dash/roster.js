@@ -76,13 +76,15 @@ function studentItem(s) {
   // can let the child try again at once, or give a new password.
   const failed = !s.failed_logins ? [] : [h("p", { class: "notice failed-logins", "data-act": "failed-logins" }, "⚠ ", t("roster.js.failed_logins", { n: s.failed_logins }), " ",
       h("button", { type: "button", "data-act": "unlock", on: { click: () => unlockStudent(s) } }, t("roster.js.unlock")))];
+  // The parents under the child's name: read above it, they seemed to
+  // belong to the child before.
   return h("li", { class: "student", id: `student-${s.id}`, "data-name": s.name },
-    parentsLine(s),
     h("details", {},
       h("summary", {}, h("span", { class: "student-name" }, s.name), " ",
         h("span", { class: "muted kind" }, s.secret_kind === "pictures" ? t("roster.js.pictures") : t("roster.js.pin")),
         s.failed_logins ? [h("span", { class: "badge-warn", title: t("roster.js.failed_logins", { n: s.failed_logins }) }, " ⚠")] : []),
-      h("div", { class: "student-actions" }, failed, rename, resets, move, links, erase)));
+      h("div", { class: "student-actions" }, failed, rename, resets, move, links, erase)),
+    parentsLine(s));
 }
 
 // parentsLine lists the parents linked to the child, each with an Unlink
