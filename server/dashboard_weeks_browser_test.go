@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -51,8 +52,13 @@ func TestBrowserClassWeeksAndHeatmapListOnAPhone(t *testing.T) {
 		assert.Equal(t, 2, count(t, ctx, `#class-table tr[data-played="false"]`), "%s: nobody played the week before", lang)
 		assertFits(t, ctx, "the class page a week back ("+lang+") at 375 px")
 		screenshot(t, ctx, "weeks-class-prev-375-"+lang)
-		step(t, ctx, "next week", chromedp.Click(css(`[data-week="next"]`)), chromedp.WaitNotPresent(css(`[data-week="next"]`)))
-		assert.Equal(t, this, textOf(t, ctx, "#week-text"), "%s: back on this week", lang)
+		// The new page is read once it is there: right after the click the
+		// old one may still be coming down (its nodes gone mid-read).
+		step(t, ctx, "next week", chromedp.Click(css(`[data-week="next"]`)))
+		assert.Eventually(t, func() bool {
+			s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.readyState === "complete" && !document.querySelector('[data-week="next"]') ? (document.querySelector("#week-text")?.textContent ?? "") : ""`))
+			return err == nil && strings.TrimSpace(s) == strings.TrimSpace(this)
+		}, 15*time.Second, 50*time.Millisecond, "%s: back on this week", lang)
 		noViolations("class page " + lang)
 
 		step(t, ctx, "heatmap "+lang, chromedp.Navigate(cl+"/heatmap?lang="+lang), chromedp.WaitVisible(css(`#class-heatmap svg`)))
