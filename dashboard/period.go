@@ -109,6 +109,11 @@ type PeriodView struct {
 	// FallbackText says so.
 	Fallback     bool
 	FallbackText string
+	// PastText, for a period that has ended, says that the level and the
+	// facts known by heart are today's: the store keeps them as they are
+	// now, not week by week, and a teacher looking back should not read
+	// last month's page as last month's level.
+	PastText string
 	Prev         Period
 	// Next is the period after, nil when it would reach past this week.
 	Next *Period
@@ -120,6 +125,9 @@ func newPeriodView(lang string, p Period, fallback bool, now time.Time) PeriodVi
 	v := PeriodView{Period: p, Text: PeriodText(lang, p, now), Fallback: fallback, Prev: p.Shift(-1)}
 	if fallback {
 		v.FallbackText = wt(lang, "fallback")
+	}
+	if p.To.Before(WeekOf(now)) {
+		v.PastText = wt(lang, "past_note")
 	}
 	// The next link stops at this week: a range moved forward past it is
 	// cut to end with it.

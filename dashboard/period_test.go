@@ -106,6 +106,17 @@ func TestPeriodNavigationMovesByThePeriodAndStopsAtThisWeek(t *testing.T) {
 	assert.Nil(t, newPeriodView(LangEN, Period{From: week.Add(-1), To: week}, false, now).Next)
 }
 
+// Looking back, the page says which figures are today's.
+func TestAPastPeriodSaysTheLevelIsTodays(t *testing.T) {
+	week := WeekOf(now)
+	assert.Empty(t, newPeriodView(LangEN, OneWeek(week), false, now).PastText, "this week: nothing to say")
+	assert.Empty(t, newPeriodView(LangEN, Period{From: week.Add(-2), To: week}, false, now).PastText, "a range up to this week")
+	assert.Equal(t, "Levels and facts known by heart are as they are today; the other figures are those of the weeks shown.",
+		newPeriodView(LangEN, OneWeek(week.Add(-1)), true, now).PastText)
+	assert.Equal(t, "Les niveaux et les calculs sus par cœur sont ceux d’aujourd’hui\u00a0; les autres chiffres sont ceux des semaines affichées.",
+		newPeriodView(LangFR, OneWeek(week.Add(-3)), false, now).PastText)
+}
+
 // A child who did not play in the week is "not played", never "stuck"; a
 // child who played and struggles is stuck. Both have the same history at
 // their level.

@@ -113,13 +113,14 @@ type periodJSON struct {
 	Text         string  `json:"text"`
 	Fallback     bool    `json:"fallback"`
 	FallbackText string  `json:"fallback_text,omitempty"`
+	PastText     string  `json:"past_text,omitempty"`
 	Prev         string  `json:"prev"`
 	Next         *string `json:"next"`
 }
 
 func toPeriodJSON(v dashboard.PeriodView) periodJSON {
 	out := periodJSON{From: v.Period.From.Monday().Format(dateLayout), To: v.Period.Sunday().Format(dateLayout),
-		Text: v.Text, Fallback: v.Fallback, FallbackText: v.FallbackText, Prev: periodValues(v.Prev).Encode()}
+		Text: v.Text, Fallback: v.Fallback, FallbackText: v.FallbackText, PastText: v.PastText, Prev: periodValues(v.Prev).Encode()}
 	if v.Next != nil {
 		next := periodValues(*v.Next).Encode()
 		out.Next = &next
@@ -135,6 +136,7 @@ type hiddenField struct{ Name, Value string }
 // of two days. The links keep the page's other parameters (lang, sort).
 type weekNav struct {
 	Label, Text, FallbackText string
+	PastText                  string
 	PrevHref, PrevText        string
 	NextHref, NextText        string
 	ThisHref, ThisText        string
@@ -166,7 +168,7 @@ func newWeekNav(c echo.Context, v dashboard.PeriodView, lang string, now time.Ti
 		return "?" + q.Encode()
 	}
 	t := func(key string) string { return catalog.T(lang, "weeks."+key) }
-	n := weekNav{Label: t("nav"), Text: v.Text, FallbackText: v.FallbackText,
+	n := weekNav{Label: t("nav"), Text: v.Text, FallbackText: v.FallbackText, PastText: v.PastText,
 		PrevHref: href(&v.Prev), PrevText: v.PrevText,
 		Legend: t("range_legend"), FromLabel: t("from"), ToLabel: t("to"), Show: t("show"),
 		From: v.Period.From.Monday().Format(dateLayout), To: v.Period.Sunday().Format(dateLayout), Today: now.Format(dateLayout)}
