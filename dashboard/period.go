@@ -114,7 +114,7 @@ type PeriodView struct {
 	// now, not week by week, and a teacher looking back should not read
 	// last month's page as last month's level.
 	PastText string
-	Prev         Period
+	Prev     Period
 	// Next is the period after, nil when it would reach past this week.
 	Next *Period
 	// PrevText and NextText label the links.
