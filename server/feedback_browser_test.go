@@ -105,7 +105,11 @@ func TestBrowserFeedbackPotionWrongCaptureNamesTheChildsCards(t *testing.T) {
 				b.click(fmt.Sprintf("z%d-%d", me, p2))
 				b.click(fmt.Sprintf("z%d-%d", 1-me, m))
 				b.click("capture")
-				require.True(t, b.waitFor(".play-alert.fb-wrong", 10*time.Second), "the refusal is shown")
+				if !b.waitFor(".play-alert.fb-wrong", 10*time.Second) {
+					// What the child saw instead, to tell a slow page from a wrong one.
+					b.screenshot("feedback-potion-no-refusal-" + lang)
+					t.Fatalf("the refusal is not shown; the page says: %s", b.eval(`document.querySelector("main").innerText.slice(0, 1500)`))
+				}
 				b.screenshot("feedback-potion-wrong-" + lang)
 				text := b.wrongStyle(".play-alert", lang, "refused")
 				assert.Contains(t, text, fmt.Sprintf("%d × %d", a, c), "the child's two potions")
