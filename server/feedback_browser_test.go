@@ -101,9 +101,7 @@ func TestBrowserFeedbackPotionWrongCaptureNamesTheChildsCards(t *testing.T) {
 			case has(g, "lay"):
 				b.click(fmt.Sprintf("h-%d", potionLay(g)))
 			case has(g, "capture") && ok:
-				b.click(fmt.Sprintf("z%d-%d", me, p1))
-				b.click(fmt.Sprintf("z%d-%d", me, p2))
-				b.click(fmt.Sprintf("z%d-%d", 1-me, m))
+				b.choose(fmt.Sprintf("z%d-%d", me, p1), fmt.Sprintf("z%d-%d", me, p2), fmt.Sprintf("z%d-%d", 1-me, m))
 				b.click("capture")
 				if !b.waitFor(".play-alert.fb-wrong", 10*time.Second) {
 					// What the child saw instead, to tell a slow page from a wrong one.
@@ -152,9 +150,7 @@ func TestBrowserFeedbackPotionRightVerdictGoesAtTheNextMove(t *testing.T) {
 			case has(g, "lay"):
 				b.click(fmt.Sprintf("h-%d", potionLay(g)))
 			case has(g, "capture") && !praised && right:
-				b.click(fmt.Sprintf("z%d-%d", me, r1))
-				b.click(fmt.Sprintf("z%d-%d", me, r2))
-				b.click(fmt.Sprintf("z%d-%d", 1-me, rm))
+				b.choose(fmt.Sprintf("z%d-%d", me, r1), fmt.Sprintf("z%d-%d", me, r2), fmt.Sprintf("z%d-%d", 1-me, rm))
 				b.click("capture")
 				require.True(t, b.waitFor(".play-feedback.fb-right", 10*time.Second), "the right capture is praised")
 				b.screenshot("feedback-potion-right-" + lang)
@@ -163,9 +159,7 @@ func TestBrowserFeedbackPotionRightVerdictGoesAtTheNextMove(t *testing.T) {
 				assert.Equal(t, "1", b.eval(`document.querySelectorAll(".play-feedback svg.fb-icon path").length + ""`), "a tick beside the word")
 				praised = true
 			case has(g, "capture") && praised && wrong:
-				b.click(fmt.Sprintf("z%d-%d", me, w1))
-				b.click(fmt.Sprintf("z%d-%d", me, w2))
-				b.click(fmt.Sprintf("z%d-%d", 1-me, wm))
+				b.choose(fmt.Sprintf("z%d-%d", me, w1), fmt.Sprintf("z%d-%d", me, w2), fmt.Sprintf("z%d-%d", 1-me, wm))
 				b.click("capture")
 				require.True(t, b.waitFor(".play-alert.fb-wrong", 10*time.Second), "the refusal is shown")
 				b.screenshot("feedback-potion-stale-" + lang)

@@ -176,9 +176,7 @@ func playPotionCallingVigilance(t *testing.T, seed uint64) (seen int, called boo
 			}
 			trophies := len(v["trophies"].([]any)[me].([]any))
 			b.click("vigil")
-			b.click(fmt.Sprintf("z%d-%d", 1-me, p1))
-			b.click(fmt.Sprintf("z%d-%d", 1-me, p2))
-			b.click(fmt.Sprintf("z%d-%d", me, m))
+			b.choose(fmt.Sprintf("z%d-%d", 1-me, p1), fmt.Sprintf("z%d-%d", 1-me, p2), fmt.Sprintf("z%d-%d", me, m))
 			b.click("vigil-go")
 			g = b.waitChange(g, version)
 			for range 50 {
@@ -197,9 +195,7 @@ func playPotionCallingVigilance(t *testing.T, seed uint64) (seen int, called boo
 			b.click(fmt.Sprintf("h-%d", potionLay(g)))
 		case has(g, "capture"):
 			if p1, p2, m, ok := potionCapture(g); ok {
-				b.click(fmt.Sprintf("z%d-%d", me, p1))
-				b.click(fmt.Sprintf("z%d-%d", me, p2))
-				b.click(fmt.Sprintf("z%d-%d", 1-me, m))
+				b.choose(fmt.Sprintf("z%d-%d", me, p1), fmt.Sprintf("z%d-%d", me, p2), fmt.Sprintf("z%d-%d", 1-me, m))
 				b.click("capture")
 				break
 			}

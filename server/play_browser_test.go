@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -142,6 +143,27 @@ func (b *browserTest) click(key string) {
 		b.screenshot("click-failed")
 	}
 	require.NoError(b.t, err, "click %s", key)
+}
+
+// choose leaves exactly keys pressed among the page's cards (aria-pressed),
+// pressing the missing ones and releasing the others. Clicking them one by
+// one is not enough: a click lost to a redraw leaves a card pressed, and
+// the next attempt's click on it releases it instead.
+func (b *browserTest) choose(keys ...string) {
+	b.t.Helper()
+	for range 5 {
+		var pressed []string
+		require.NoError(b.t, json.Unmarshal([]byte(b.eval(`JSON.stringify([...document.querySelectorAll('[data-key][aria-pressed="true"]')].map(e => e.dataset.key))`)), &pressed))
+		missing := slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return slices.Contains(pressed, k) })
+		extra := slices.DeleteFunc(pressed, func(k string) bool { return slices.Contains(keys, k) })
+		if len(missing) == 0 && len(extra) == 0 {
+			return
+		}
+		for _, k := range append(extra, missing...) {
+			b.click(k)
+		}
+	}
+	b.t.Fatalf("could not leave exactly %v pressed", keys)
 }
 
 func (b *browserTest) screenshot(name string) {
@@ -339,9 +361,7 @@ func TestBrowserStudentPlaysAWholeMultipliPotionGame(t *testing.T) {
 			b.click(fmt.Sprintf("h-%d", potionLay(g)))
 		case has(g, "capture"):
 			if p1, p2, m, ok := potionCapture(g); ok {
-				b.click(fmt.Sprintf("z%d-%d", me, p1))
-				b.click(fmt.Sprintf("z%d-%d", me, p2))
-				b.click(fmt.Sprintf("z%d-%d", 1-me, m))
+				b.choose(fmt.Sprintf("z%d-%d", me, p1), fmt.Sprintf("z%d-%d", me, p2), fmt.Sprintf("z%d-%d", 1-me, m))
 				b.click("capture")
 				captures++
 				if captures == 1 {
