@@ -145,11 +145,37 @@ func (b *browserTest) click(key string) {
 	require.NoError(b.t, err, "click %s", key)
 }
 
+// tap clicks sel, again on a fresh lookup when the node it found is redrawn
+// under it (chromedp then waits on a node that never shows, until the
+// test's deadline).
+func (b *browserTest) tap(sel any) {
+	b.t.Helper()
+	var err error
+	for range 10 {
+		ctx, cancel := context.WithTimeout(b.ctx, 3*time.Second)
+		switch s := sel.(type) {
+		case chromedp.CSS:
+			err = chromedp.Do(ctx, chromedp.Click(s))
+		case string:
+			err = chromedp.Do(ctx, chromedp.Click(s))
+		}
+		cancel()
+		if err == nil || b.ctx.Err() != nil {
+			break
+		}
+	}
+	require.NoError(b.t, err, "tap %v", sel)
+}
+
 // choose leaves exactly keys pressed among the page's cards (aria-pressed),
-// pressing the missing ones and releasing the others. Clicking them one by
-// one is not enough: a click lost to a redraw leaves a card pressed, and
-// the next attempt's click on it releases it instead.
-func (b *browserTest) choose(keys ...string) {
+// by clicks.
+func (b *browserTest) choose(keys ...string) { pressExactly(b, b.click, keys...) }
+
+// pressExactly presses the missing cards and releases the others until
+// exactly keys are pressed. Pressing them one by one is not enough: a press
+// lost to a redraw leaves a card pressed, and the next try's press on it
+// releases it instead.
+func pressExactly(b *browserTest, press func(key string), keys ...string) {
 	b.t.Helper()
 	for range 5 {
 		var pressed []string
@@ -160,7 +186,7 @@ func (b *browserTest) choose(keys ...string) {
 			return
 		}
 		for _, k := range append(extra, missing...) {
-			b.click(k)
+			press(k)
 		}
 	}
 	b.t.Fatalf("could not leave exactly %v pressed", keys)
@@ -182,9 +208,9 @@ func (b *browserTest) login() {
 	b.run(chromedp.SendKeys(chromedp.CSS(`#class-code`), b.s.classCode))
 	b.run(chromedp.Click(chromedp.CSS(`#class-code-form [type=submit]`)))
 	b.run(chromedp.WaitVisible(chromedp.CSS(`#names button`)))
-	b.run(chromedp.Click(`//ul[@id="names"]//button[normalize-space(.)="Léa"]`))
+	b.tap(`//ul[@id="names"]//button[normalize-space(.)="Léa"]`)
 	for _, k := range "1234" {
-		b.run(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#keypad [data-key="%c"]`, k))))
+		b.tap(chromedp.CSS(fmt.Sprintf(`#keypad [data-key="%c"]`, k)))
 	}
 	b.waitPath("/student") // a student's login lands on the play home
 	b.run(chromedp.WaitVisible(chromedp.CSS(`.game-grid`)))

@@ -123,7 +123,10 @@ func TestBrowserANewTeacherImportsTheClassAndManagesIt(t *testing.T) {
 			pageLang, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang`))
 			require.NoError(t, err)
 			if pageLang != lang {
-				step(t, ctx, "switch language", chromedp.Click(css("[data-lang-switch]")))
+				// The page redraws in the other language: wait for it, or the
+				// next click may land on a node of the page before.
+				step(t, ctx, "switch language", chromedp.Click(css("[data-lang-switch]")),
+					chromedp.WaitVisible(css("html[lang="+lang+"] body[data-ready]")))
 			}
 			email := uniqueEmail("roster-" + lang)
 			step(t, ctx, "sign up",

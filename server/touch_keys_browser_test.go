@@ -198,9 +198,7 @@ func potionCaptureBy(b *browserTest, p hand, name string) {
 			p.press(keySel(fmt.Sprintf("h-%d", potionLay(g))))
 		case has(g, "capture"):
 			if p1, p2, m, ok := potionCapture(g); ok {
-				p.press(keySel(fmt.Sprintf("z%d-%d", me, p1)))
-				p.press(keySel(fmt.Sprintf("z%d-%d", me, p2)))
-				p.press(keySel(fmt.Sprintf("z%d-%d", 1-me, m)))
+				pressExactly(b, func(k string) { p.press(keySel(k)) }, fmt.Sprintf("z%d-%d", me, p1), fmt.Sprintf("z%d-%d", me, p2), fmt.Sprintf("z%d-%d", 1-me, m))
 				b.screenshot(name + "-potion-capture")
 				p.press(keySel("capture"))
 				b.waitChange(g, version)
