@@ -26,6 +26,9 @@ type adaptivePolicy struct {
 	// under 3 s, taken from the attempts (not from the model).
 	truth    *learner
 	lastFast map[games.Fact]time.Time
+	// view, when set, replaces what the weights read of each fact (the
+	// bound's plan told the learner's truth); nil: the model.
+	view func(now time.Time) factView
 }
 
 // ladderRun is one learner's ladder history.
@@ -36,6 +39,9 @@ type ladderRun struct {
 
 func (p *adaptivePolicy) start(now time.Time) int {
 	plan := p.m.StartSession(&p.st, p.c, now)
+	if p.view != nil {
+		plan.Level.Weights, plan.ExpectedSuccess = p.m.weigh(levelPairs(plan.Level), p.view(now))
+	}
 	if p.lastFast != nil && plan.Evidence.Facts > 0 {
 		p.ladder.checks = append(p.ladder.checks, p.check(plan, now))
 	}

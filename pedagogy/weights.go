@@ -47,10 +47,30 @@ const (
 // maxShare: one draw of SessionDraws.
 const maxShare = 1.0 / SessionDraws
 
+// factView is what the weights read of a fact: its estimate now, and the
+// chance of a right answer in under 3 s reviewHorizon from now without
+// practice (read only for facts known by heart). The plan reads the model
+// (modelView); the simulation's bound hands it the learner's truth
+// instead, to measure what better estimates would be worth.
+type factView struct {
+	now     func(f games.Fact) Estimate
+	lasting func(f games.Fact) float64
+}
+
+func (m Model) modelView(st Student, now time.Time) factView {
+	return factView{
+		now:     func(f games.Fact) Estimate { return m.FactEstimate(st, f, now) },
+		lasting: func(f games.Fact) float64 { return m.FactEstimate(st, f, now.Add(reviewHorizon)).Known },
+	}
+}
+
 // weights returns the per-pair weights of the level (mean 1 over its pairs)
 // and the share of right answers they should give.
 func (m Model) weights(st Student, l games.Level, now time.Time) ([]games.FactWeight, float64) {
-	pairs := levelPairs(l)
+	return m.weigh(levelPairs(l), m.modelView(st, now))
+}
+
+func (m Model) weigh(pairs []games.Fact, view factView) ([]games.FactWeight, float64) {
 	if len(pairs) == 0 {
 		return nil, 0
 	}
@@ -62,10 +82,10 @@ func (m Model) weights(st Student, l games.Level, now time.Time) ([]games.FactWe
 	fs := make([]fact, len(pairs))
 	var learning, known []fact
 	for i, f := range pairs {
-		e := m.FactEstimate(st, f, now)
+		e := view.now(f)
 		fs[i] = fact{i: i, p: e.P, known: e.Known, fluent: e.Fluent}
 		if e.Fluent {
-			fs[i].lasting = m.FactEstimate(st, f, now.Add(reviewHorizon)).Known
+			fs[i].lasting = view.lasting(f)
 			known = append(known, fs[i])
 		} else {
 			learning = append(learning, fs[i])
