@@ -23,14 +23,14 @@ func TestTextFillsAndChoosesTheForm(t *testing.T) {
 		{"en", "dashboard.parent.mastered", map[string]any{"n": 1, "fluent": 3, "total": 16, "level": "Green"}, "1 fact known by heart; 3 of the 16 facts of the current level, Green."},
 		{"en", "dashboard.parent.mastered", map[string]any{"n": 2, "fluent": 3, "total": 16, "level": "Green"}, "2 facts known by heart; 3 of the 16 facts of the current level, Green."},
 		{"en", "dashboard.parent.mastered", map[string]any{"n": 0, "fluent": 3, "total": 16, "level": "Green"}, "0 facts known by heart; 3 of the 16 facts of the current level, Green."},
-		{"fr", "dashboard.parent.mastered", map[string]any{"n": 1, "fluent": 3, "total": 16, "level": "Vert"}, "1 calcul su par cœur ; 3 des 16 calculs du niveau actuel, Vert."},
-		{"fr", "dashboard.parent.mastered", map[string]any{"n": 0, "fluent": 3, "total": 16, "level": "Vert"}, "0 calcul su par cœur ; 3 des 16 calculs du niveau actuel, Vert."},
-		{"fr", "dashboard.parent.mastered", map[string]any{"n": 2, "fluent": 3, "total": 16, "level": "Vert"}, "2 calculs sus par cœur ; 3 des 16 calculs du niveau actuel, Vert."},
+		{"fr", "dashboard.parent.mastered", map[string]any{"n": 1, "fluent": 3, "total": 16, "level": "Vert"}, "1 calcul su par cœur\u00a0; 3 des 16 calculs du niveau actuel, Vert."},
+		{"fr", "dashboard.parent.mastered", map[string]any{"n": 0, "fluent": 3, "total": 16, "level": "Vert"}, "0 calcul su par cœur\u00a0; 3 des 16 calculs du niveau actuel, Vert."},
+		{"fr", "dashboard.parent.mastered", map[string]any{"n": 2, "fluent": 3, "total": 16, "level": "Vert"}, "2 calculs sus par cœur\u00a0; 3 des 16 calculs du niveau actuel, Vert."},
 		{"en", "dashboard.parent.time", map[string]any{"count": 1, "min": 5, "sessions": 1}, "Time played this week: 5 min in 1 session."},
-		{"fr", "potion.trophies", map[string]any{"n": 1, "name": "Toi"}, "Toi : 1 trophée sur 5"},
-		{"fr", "potion.trophies", map[string]any{"n": 3, "name": "Toi"}, "Toi : 3 trophées sur 5"},
+		{"fr", "potion.trophies", map[string]any{"n": 1, "name": "Toi"}, "Toi\u00a0: 1 trophée sur 5"},
+		{"fr", "potion.trophies", map[string]any{"n": 3, "name": "Toi"}, "Toi\u00a0: 3 trophées sur 5"},
 		{"en", "hello", map[string]any{"name": "Léa"}, "Hello Léa!"},
-		{"fr", "hello", map[string]any{"name": "Léa"}, "Bonjour Léa !"},
+		{"fr", "hello", map[string]any{"name": "Léa"}, "Bonjour Léa\u00a0!"},
 		{"en", "hello", nil, "Hello {name}!"},
 		{"en", "no.such.key", nil, "no.such.key"},
 	}
@@ -140,7 +140,7 @@ func TestPluralFormsFollowEachLanguage(t *testing.T) {
 			assert.Equal(t, tt.want, Text(tt.lang, "stars", map[string]any{"n": tt.n}))
 		})
 	}
-	assert.Equal(t, "0 calcul su par cœur ; 2 des 16 calculs du niveau actuel, Vert.",
+	assert.Equal(t, "0 calcul su par cœur\u00a0; 2 des 16 calculs du niveau actuel, Vert.",
 		T(FR, "dashboard.parent.mastered", "n", 0, "fluent", 2, "total", 16, "level", "Vert"))
 	assert.Equal(t, "Time played this week: 3 min in 2 sessions.",
 		T(EN, "dashboard.parent.time", "min", 3, "sessions", 2, "count", 2))

@@ -13,7 +13,13 @@ import (
 // them.
 var glued = regexp.MustCompile(`[\p{L}\p{N}}\)][:;!?](\s|$)`)
 
-// Every French message keeps the space before ":", ";", "!" and "?"; and
+// breakable is an ordinary space before ":", ";", "!", "?" or "»", or after
+// "«": on a phone the line may break there and leave the sign alone at the
+// start of the next line. French uses a no-break space.
+var breakable = regexp.MustCompile(`[ ][:;!?»]|«[ ]`)
+
+// Every French message keeps a no-break space before ":", ";", "!" and "?"
+// (and inside « »); and
 // the label separator of the pages' templates is a no-break space in
 // French (a line never starts with the colon).
 func TestFrenchMessagesSpaceTheirSigns(t *testing.T) {
@@ -23,6 +29,7 @@ func TestFrenchMessagesSpaceTheirSigns(t *testing.T) {
 		fr, _ := c.Raw(FR, key)
 		for form, s := range forms(t, fr) {
 			assert.NotRegexp(t, glued, s, "%s %s", key, form)
+			assert.NotRegexp(t, breakable, s, "%s %s: a no-break space", key, form)
 		}
 	}
 	assert.Equal(t, "Niveau\u00a0:", T(FR, "polish.label", "label", "Niveau"))

@@ -46,16 +46,16 @@ func TestHeatmapSVGEveryCellFocusableWithItsValue(t *testing.T) {
 	assert.Equal(t, 144, strings.Count(s, `tabindex="0"`))
 	assert.Equal(t, 144, strings.Count(s, `class="cell"`))
 	assert.Equal(t, 142+1, strings.Count(s, `fill="url(#s1-none)"`), "cells without data are hatched, and the legend shows it")
-	assert.Contains(t, text, "3 × 4 : chance de répondre juste en moins de 3 s 50\u00a0%, réponses : 5, su par cœur")
-	assert.Contains(t, text, "hachuré, — : pas de données", "the legend explains the hatch")
+	assert.Contains(t, text, "3 × 4\u00a0: chance de répondre juste en moins de 3 s 50\u00a0%, réponses\u00a0: 5, su par cœur")
+	assert.Contains(t, text, "hachuré, —\u00a0: pas de données", "the legend explains the hatch")
 	// The legend wraps (at 375 px a long line was cut): its words may be
 	// on two lines.
 	assert.Contains(t, text, "de 0 (violet foncé)", "the legend says the colours in words")
 	assert.Contains(t, text, "à 100 (jaune)", "the legend says the colours in words")
 	assert.NotContains(t, text, "viridis", "not the scale's name: jargon for a teacher")
-	assert.Contains(t, s, `aria-label="4 × 3 : chance de répondre juste en moins de 3 s 50`)
+	assert.Contains(t, s, `aria-label="4 × 3 : chance de répondre juste en moins de 3 s 50`)
 	assert.Contains(t, text, "50✓", "a fact known by heart shows a ✓")
-	assert.Contains(t, text, "✓ su par cœur : 80\u00a0% ou plus, après au moins 3 réponses", "the legend says what ✓ means")
+	assert.Contains(t, text, "✓ su par cœur\u00a0: 80\u00a0% ou plus, après au moins 3 réponses", "the legend says what ✓ means")
 	assert.Equal(t, KnownDefinition("fr"), h.Definition)
 }
 

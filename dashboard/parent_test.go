@@ -48,7 +48,7 @@ func TestParentReportThisWeekAgainstLastWeek(t *testing.T) {
 
 	fr := NewParentReport(in, now, LangFR)
 	assert.Equal(t, "Où en est Léa", fr.Title)
-	assert.Equal(t, "Fois 4, c'est le double du double : 7 × 2 = 14, 14 × 2 = 28.", fr.Practise[0].Tip)
+	assert.Equal(t, "Fois 4, c'est le double du double\u00a0: 7 × 2 = 14, 14 × 2 = 28.", fr.Practise[0].Tip)
 	assert.Equal(t, []string{"Réussite", "90\u00a0%", "80\u00a0%", "+10"}, fr.Compare.Rows[2])
 }
 

@@ -79,7 +79,7 @@ func TestDefaultWeekIsLastWeekUntilSomeonePlaysThisWeek(t *testing.T) {
 	assert.Empty(t, d.Period.FallbackText)
 	assert.Nil(t, d.Period.Next, "no next link on the current week")
 	assert.Equal(t, 0, d.Rows[0].Sessions, "Léa has not played this week")
-	assert.Equal(t, "Rien de joué encore cette semaine : voici la semaine dernière.",
+	assert.Equal(t, "Rien de joué encore cette semaine\u00a0: voici la semaine dernière.",
 		NewParentReport(ParentInput{Student: StudentSummary{ID: 1}, Weeks: in.Weeks}, now, LangFR).Period.FallbackText,
 		"the parent report follows the child: Léa has not played this week")
 

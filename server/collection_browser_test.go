@@ -29,7 +29,7 @@ func TestBrowserCollectionOpensFromTheHomeOnAPhone(t *testing.T) {
 	failed := watchRequests(t, b.ctx)
 	b.login()
 	want := map[string]struct{ count, print, next string }{
-		"fr": {"29 calculs sus par cœur sur 34", "Imprimer mon diplôme : Tables de 2 à 5", "Tables de 6 à 9 : encore 17 calculs à savoir par cœur pour ton diplôme."},
+		"fr": {"29 calculs sus par cœur sur 34", "Imprimer mon diplôme\u00a0: Tables de 2 à 5", "Tables de 6 à 9\u00a0: encore 17 calculs à savoir par cœur pour ton diplôme."},
 		"en": {"29 facts known by heart out of 34", "Print my certificate: Tables 2 to 5", "Tables 6 to 9: 17 more facts to know by heart for your certificate."},
 	}
 	drawn := "" // the creature of 4 × 5, the same in every language
@@ -50,7 +50,7 @@ func TestBrowserCollectionOpensFromTheHomeOnAPhone(t *testing.T) {
 			drawn = creature
 		}
 		assert.Equal(t, drawn, creature, "4 × 5 is drawn the same way each time")
-		assert.Equal(t, map[string]string{"fr": "4 × 5 = 20 : su par cœur", "en": "4 × 5 = 20: known by heart"}[lang],
+		assert.Equal(t, map[string]string{"fr": "4 × 5 = 20\u00a0: su par cœur", "en": "4 × 5 = 20: known by heart"}[lang],
 			b.eval(`document.querySelector('[data-fact="4x5"] [role=img]').getAttribute("aria-label")`))
 		assert.Equal(t, w.print, b.eval(`document.querySelector('[data-key="certificate-green"]').textContent`))
 		assert.Equal(t, w.next, b.eval(`document.querySelector(".collect-next").textContent`))

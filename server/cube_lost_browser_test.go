@@ -14,7 +14,7 @@ func TestBrowserCubeSaysWhoCaughtTheMonsterTheChildWasWorkingOn(t *testing.T) {
 	b := newBrowserTest(t, 3)
 	for _, c := range []struct{ lang, pick, want string }{
 		{"en", "m42", "Minou caught monster 42 first!"},
-		{"fr", "m42", "Minou a attrapé le monstre 42 avant toi !"},
+		{"fr", "m42", "Minou a attrapé le monstre 42 avant toi\u00a0!"},
 		{"en", "m21", "so monster 21 left with the row"},
 		{"fr", "m21", "alors le monstre 21 est parti avec la rangée"},
 	} {

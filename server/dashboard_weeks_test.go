@@ -75,7 +75,7 @@ func TestDashboardsOpenOnLastWeekUntilSomeonePlaysThisWeek(t *testing.T) {
 		// The parent report follows the child: the same.
 		rep := e.must(t, 200, req{Method: "GET", Path: fmt.Sprintf("/api/v1/students/%d/report?lang=fr", s.studentID), Token: s.parent})
 		assert.Equal(t, true, period(t, rep)["fallback"])
-		assert.Equal(t, "Rien de joué encore cette semaine : voici la semaine dernière.", period(t, rep)["fallback_text"])
+		assert.Equal(t, "Rien de joué encore cette semaine\u00a0: voici la semaine dernière.", period(t, rep)["fallback_text"])
 		assert.Equal(t, float64(3), rep.JSON["this_week"].(map[string]any)["sessions"])
 
 		// Someone plays this week: the class opens on it, without a next link.
@@ -170,7 +170,7 @@ func TestDashboardWeekQueryParameters(t *testing.T) {
 		html := e.do(t, req{Method: "GET", Path: fmt.Sprintf("/dashboard/classes/%d?lang=fr&from=2026-02-10&to=2026-02-09", s.classID), Token: s.teacher,
 			Header: map[string]string{"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}})
 		assert.Equal(t, http.StatusBadRequest, html.Status)
-		assert.Contains(t, string(html.Raw), "Le jour « au » est avant le jour « du »")
+		assert.Contains(t, string(html.Raw), "Le jour «\u00a0au\u00a0» est avant le jour «\u00a0du\u00a0»")
 	})
 }
 
@@ -223,7 +223,7 @@ func TestHeatmapCellListsTheChildrenWhoMissTheFact(t *testing.T) {
 		body = string(e.must(t, 200, req{Method: "GET", Path: base + "?fact=8x7&lang=fr", Token: s.teacher}).Raw)
 		assert.Contains(t, body, `data-fact-children="8x7"`)
 		assert.Contains(t, body, "Qui ne sait pas encore 8 × 7 par cœur")
-		assert.Contains(t, body, fmt.Sprintf(`<a href="/dashboard/students/%d?lang=fr">Léa : 30`, s.studentID))
+		assert.Contains(t, body, fmt.Sprintf(`<a href="/dashboard/students/%d?lang=fr">Léa : 30`, s.studentID))
 		assert.NotContains(t, body, fmt.Sprintf(`/dashboard/students/%d?lang=fr">`, s.spareStudentID), "known by heart: not listed")
 		assert.Contains(t, body, `class="cell chosen"`)
 
@@ -251,7 +251,7 @@ func TestParentReportNamesTheClassAndTeacherAndMovesThroughWeeks(t *testing.T) {
 		me := e.must(t, 200, req{Method: "GET", Path: "/api/v1/me", Token: s.teacher}).JSON
 		path := fmt.Sprintf("/reports/students/%d", s.studentID)
 		body := string(e.must(t, 200, req{Method: "GET", Path: path + "?lang=fr&week=" + this.Add(-3).String(), Token: s.parent}).Raw)
-		assert.Contains(t, body, "Classe : CE2 · Enseignant·e : "+me["name"].(string))
+		assert.Contains(t, body, "Classe\u00a0: CE2 · Enseignant·e\u00a0: "+me["name"].(string))
 		assert.Contains(t, body, "Semaine du 9 au 15 février")
 		assert.Contains(t, body, "9–15 févr. par rapport à 2–8 févr.", "another week than this one is named by its days")
 		assert.Contains(t, body, `data-week="prev"`)

@@ -85,7 +85,7 @@ func TestBrowserErrorsArePagesNotJSON(t *testing.T) {
 	assert.Equal(t, 400, got.Status)
 	assert.Equal(t, "text/html", got.Type)
 	assert.Equal(t, "Cette adresse n’est pas tout à fait juste", got.H1)
-	assert.Contains(t, got.Text, "Le jour « au » est avant le jour « du »")
+	assert.Contains(t, got.Text, "Le jour «\u00a0au\u00a0» est avant le jour «\u00a0du\u00a0»")
 	assert.NotContains(t, got.Text, `"error"`)
 
 	icon, err := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch("/favicon.ico").then(r => r.status)`, chromedp.EvalAwaitPromise))

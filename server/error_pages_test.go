@@ -58,7 +58,7 @@ func TestABrowserGetsErrorPagesAndAProgramJSON(t *testing.T) {
 		{"a parent on a class dashboard", fmt.Sprintf("/dashboard/classes/%d", s.classID), s.parent, "en", 403, "forbidden",
 			[]string{"This page is not for this account"}},
 		{"a reversed export range, French", export, s.teacher, "fr", 400, "range_reversed",
-			[]string{"Le jour « au » est avant le jour « du »", "Erreur 400", `href="/home"`}},
+			[]string{"Le jour «\u00a0au\u00a0» est avant le jour «\u00a0du\u00a0»", "Erreur 400", `href="/home"`}},
 		{"a reversed export range, English", export, s.teacher, "en", 400, "range_reversed",
 			[]string{"The “to” day comes before the “from” day", "Error 400"}},
 		{"an address that does not exist", "/no/such/page", "", "fr", 404, "not_found",

@@ -26,7 +26,7 @@ import (
 // feedback.*).
 var feedbackWords = map[string]map[string]string{
 	"en": {"wrong": "Not quite:", "refused": "Not possible:", "right": "Right!"},
-	"fr": {"wrong": "Pas tout à fait :", "refused": "Pas possible :", "right": "Juste !"},
+	"fr": {"wrong": "Pas tout à fait\u00a0:", "refused": "Pas possible\u00a0:", "right": "Juste\u00a0!"},
 }
 
 // useLang sets the language cookie the pages read and goes back to the

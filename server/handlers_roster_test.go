@@ -81,9 +81,9 @@ func TestAnImportIsPreviewedThenConfirmed(t *testing.T) {
 			}
 		}
 		assert.Equal(t, []string{
-			"Même enfant qu’à la ligne 2 : ignoré·e.",
-			"Illisible : pas de prénom.",
-			"Illisible : plus de cellules que l’en-tête (un séparateur dans un nom ?).",
+			"Même enfant qu’à la ligne 2\u00a0: ignoré·e.",
+			"Illisible\u00a0: pas de prénom.",
+			"Illisible\u00a0: plus de cellules que l’en-tête (un séparateur dans un nom\u00a0?).",
 		}, messages, "the flags, in French")
 
 		added := e.must(t, http.StatusCreated, req{Method: "POST", Path: fmt.Sprintf("/api/v1/classes/%d/students", classID), Token: teacher,

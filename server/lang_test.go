@@ -42,7 +42,7 @@ func TestCatalogueIsServedToTheBrowser(t *testing.T) {
 	st := storetest.Open(t, storetest.Databases(t)[0].URL)
 	e := newEnv(t, st)
 	res := e.must(t, http.StatusOK, req{Method: "GET", Path: "/i18n/fr.json"})
-	assert.Equal(t, "Bonjour {name} !", res.JSON["hello"])
+	assert.Equal(t, "Bonjour {name}\u00a0!", res.JSON["hello"])
 	assert.Equal(t, "Merci de vous connecter.", res.JSON["error.unauthenticated"])
 	assert.Equal(t, map[string]any{"one": "{n} étoile", "other": "{n} étoiles"}, res.JSON["stars"])
 	etag := res.Header.Get("ETag")

@@ -156,7 +156,7 @@ func TestBrowserResultNamesSeveralWinnersInThePlural(t *testing.T) {
 		await new Promise((r) => setTimeout(r, 100));
 		return root.querySelector("#result-title").textContent + "|" + root.querySelector(".result p").textContent;
 	})()`)
-	assert.Equal(t, "Minou, Hibou ont gagné cette fois.|Il ne reste que deux joueurs : ce sont les perdants.", title)
+	assert.Equal(t, "Minou, Hibou ont gagné cette fois.|Il ne reste que deux joueurs\u00a0: ce sont les perdants.", title)
 }
 
 // evalAsync evaluates an expression whose value is a promise of a string.

@@ -102,7 +102,7 @@ func TestBrowserANewTeacherImportsTheClassAndManagesIt(t *testing.T) {
 	require.NoError(t, err)
 	words := map[string]map[string]string{
 		"en": {"home": "Your classes", "rename": "Chloé B.", "pin": "PIN: ", "added": "25 children added.", "erased": "Noé was erased.", "confirm": "Add 25 children", "line": "line 2"},
-		"fr": {"home": "Vos classes", "rename": "Chloé B.", "pin": "Code : ", "added": "25 enfants ajoutés.", "erased": "Noé a été effacé·e.", "confirm": "Ajouter 25 enfants", "line": "ligne 2"},
+		"fr": {"home": "Vos classes", "rename": "Chloé B.", "pin": "Code\u00a0: ", "added": "25 enfants ajoutés.", "erased": "Noé a été effacé·e.", "confirm": "Ajouter 25 enfants", "line": "ligne 2"},
 	}
 	for _, lang := range []string{"fr", "en"} {
 		t.Run(lang, func(t *testing.T) {

@@ -129,7 +129,7 @@ func TestWeeklyMailGoesOncePerWeekInTheParentsLanguage(t *testing.T) {
 		}
 		require.NotEmpty(t, mine.To, "the parent's e-mail: %+v", r.mails())
 		assert.Equal(t, "noreply@school.test", mine.From)
-		assert.Equal(t, "Multipli : la semaine de Léa (Semaine du 23 février au 1er mars)", mine.Subject, "the week just ended, in French")
+		assert.Equal(t, "Multipli\u00a0: la semaine de Léa (Semaine du 23 février au 1er mars)", mine.Subject, "the week just ended, in French")
 		assert.Contains(t, mine.Body, "Bonjour "+parent.Name)
 		assert.Contains(t, mine.Body, fmt.Sprintf("https://multipli.test/reports/students/%d?lang=fr", s.studentID))
 		assert.NotContains(t, mine.Body, "Hello")

@@ -22,7 +22,7 @@ const transport = {
     sent.textContent += JSON.stringify({ version, seq, move }) + "\n";
     if (q.get("refuse")) {
       throw new APIError(422, "potion.wrong_product", document.documentElement.lang === "fr"
-        ? "3 × 4 ne fait pas 15. Pas de pénalité : essaie encore !"
+        ? "3 × 4 ne fait pas 15. Pas de pénalité : essaie encore !"
         : "3 × 4 does not make 15. No penalty: try again!");
     }
     dto = { ...dto, version: dto.version + 1, events: [] };

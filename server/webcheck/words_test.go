@@ -18,10 +18,10 @@ func TestWordsFollowTheBooklets(t *testing.T) {
 	}
 	// Monster Cube's rule sets, as the booklet names them.
 	assert.Equal(t, "Règle n°3 Monster Dice", all["edition.cube.3"]["fr"])
-	assert.Equal(t, "Règle n°4 Monster Dice : chiffres", all["edition.cube.4"]["fr"])
+	assert.Equal(t, "Règle n°4 Monster Dice\u00a0: chiffres", all["edition.cube.4"]["fr"])
 	// The find button shouts the same thing in both languages.
 	assert.Equal(t, "Caught it!", all["cube.find"]["en"])
-	assert.Equal(t, "Attrapé !", all["cube.find"]["fr"])
+	assert.Equal(t, "Attrapé\u00a0!", all["cube.find"]["fr"])
 	// "1 étoile", "2 étoiles": stars are counted with a plural form.
 	assert.Equal(t, "{n} étoile", all["cube.stars.one"]["fr"])
 	assert.NotContains(t, all["cube.monster_label"]["fr"], "étoiles", "the count comes from cube.stars")
@@ -37,7 +37,7 @@ func TestWordsFollowTheBooklets(t *testing.T) {
 	assert.True(t, strings.Contains(all["potion.card_potion"]["fr"], "carte {colour}"))
 	// Vigilance says nothing of whether a capture exists.
 	assert.Equal(t, "Vigilance!", all["potion.vigilance"]["en"])
-	assert.Equal(t, "Vigilance !", all["potion.vigilance"]["fr"])
+	assert.Equal(t, "Vigilance\u00a0!", all["potion.vigilance"]["fr"])
 	// Magicoa's place prompt names Equality for the child who holds it.
 	assert.Contains(t, all["magicoa.prompt_place_equality"]["fr"], "Égalité")
 }
