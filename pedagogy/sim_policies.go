@@ -93,6 +93,29 @@ func (p *adaptivePolicy) check(plan Plan, now time.Time) ReasonCheck {
 	return c
 }
 
+// truthView hands the weights the learner's true state instead of the
+// model's estimates: the chance of a right answer in under 3 s now, and 7
+// days from now without practice, the latter off by forecastErr(f) logits
+// of memory strength (nil: exact).
+func truthView(l *learner, forecastErr func(f games.Fact) float64) func(now time.Time) factView {
+	return func(now time.Time) factView {
+		return factView{
+			now: func(f games.Fact) Estimate {
+				x := l.strength(f, now)
+				k := l.fluentChance(x)
+				return Estimate{P: sigmoid(x), Known: k, Fluent: k >= learnerTrueFluent}
+			},
+			lasting: func(f games.Fact) float64 {
+				x := l.strength(f, now.Add(reviewHorizon))
+				if forecastErr != nil {
+					x += forecastErr(f)
+				}
+				return l.fluentChance(x)
+			},
+		}
+	}
+}
+
 // deck deals a session the way the games deal a level with weights: each
 // fact gets copies in proportion to its weight — ⌊share × size⌋, and the
 // draws left go without replacement to the remainders (Efraimidis–Spirakis

@@ -57,19 +57,24 @@ func (c SimConfig) withDefaults() SimConfig {
 
 // Policy names.
 const (
-	PolicyAdaptive  = "adaptive, ladder 2–5 → 6–9 → 1–10"
-	PolicyAssigned  = "adaptive, tables 2–9 assigned"
-	PolicyLeitner   = "Leitner, 5 boxes"
-	PolicyXtraMath  = "XtraMath-like"
-	PolicyGarden    = "Math Garden-like"
-	PolicyUniform   = "fixed tables 2–9, uniform"
-	PolicyOrdered   = "tables in order 2→9"
+	PolicyAdaptive = "adaptive, ladder 2–5 → 6–9 → 1–10"
+	PolicyAssigned = "adaptive, tables 2–9 assigned"
+	PolicyLeitner  = "Leitner, 5 boxes"
+	PolicyXtraMath = "XtraMath-like"
+	PolicyGarden   = "Math Garden-like"
+	PolicyUniform  = "fixed tables 2–9, uniform"
+	PolicyOrdered  = "tables in order 2→9"
+	// PolicyTruth is the plan with tables 2–9 assigned, its rules unchanged,
+	// reading the learner's true state instead of the model's estimates: a
+	// bound on what better estimates would be worth (README.md, "What the
+	// margins ask of the model").
+	PolicyTruth     = "adaptive, tables 2–9, told the truth"
 	PolicyOracle    = "oracle"
 	policyTagPrefix = "sim"
 )
 
 // PolicyNames lists the policies in the order the tables show them.
-var PolicyNames = []string{PolicyAdaptive, PolicyAssigned, PolicyLeitner, PolicyXtraMath, PolicyGarden, PolicyUniform, PolicyOrdered, PolicyOracle}
+var PolicyNames = []string{PolicyAdaptive, PolicyAssigned, PolicyLeitner, PolicyXtraMath, PolicyGarden, PolicyUniform, PolicyOrdered, PolicyTruth, PolicyOracle}
 
 // SimTargetShare is the share of the target facts that must be truly fluent
 // SimCheckDays after the last session.
@@ -258,6 +263,8 @@ func newPolicy(name string, m Model, l *learner, check bool) policy {
 		return newFixedPolicy(simTargetLevel())
 	case PolicyOrdered:
 		return &orderedPolicy{}
+	case PolicyTruth:
+		return &adaptivePolicy{m: m, truth: l, c: Constraint{Tables: simTargetLevel().Tables}, view: truthView(l, nil)}
 	case PolicyOracle:
 		return newOracle(l)
 	}

@@ -85,25 +85,6 @@ func TestSimulateOracleBoundOfOneDrawASession(t *testing.T) {
 	}
 }
 
-// truthView hands the weights the learner's true state instead of the
-// model's estimates: the chance of a right answer in under 3 s now, and 7
-// days from now without practice — the latter off by forecastErr(f)
-// logits of memory strength (0: exact).
-func truthView(l *learner, forecastErr func(f games.Fact) float64) func(now time.Time) factView {
-	return func(now time.Time) factView {
-		return factView{
-			now: func(f games.Fact) Estimate {
-				x := l.strength(f, now)
-				k := l.fluentChance(x)
-				return Estimate{P: sigmoid(x), Known: k, Fluent: k >= learnerTrueFluent}
-			},
-			lasting: func(f games.Fact) float64 {
-				return l.fluentChance(l.strength(f, now.Add(reviewHorizon)) + forecastErr(f))
-			},
-		}
-	}
-}
-
 // toldMeans runs the plan (tables 2–9 assigned) on seed 1's learners, told
 // the learner's truth with a forecast error of sd logits drawn afresh for
 // each fact at each session (sd < 0: the model's own estimates).

@@ -148,7 +148,7 @@ func simulatePedagogy(ctx context.Context, args []string, stdout, stderr io.Writ
 	seeds := fs.String("seeds", "1-5", "seeds: a range 1-5 or a list 1,2,7")
 	budget := fs.Int("budget", 6000, "attempts a learner may make before the run gives up")
 	variants := fs.String("variants", "all", "learner variants, comma-separated: today, time-spread, wrong-teaches-less, spacing, or all")
-	policies := fs.String("policies", "all", "policies, comma-separated: adaptive, assigned, leitner, xtramath, garden, uniform, ordered, oracle, or all")
+	policies := fs.String("policies", "all", "policies, comma-separated: adaptive, assigned, leitner, xtramath, garden, uniform, ordered, truth, oracle, or all")
 	workers := fs.Int("workers", 2, "learners simulated in parallel (the result does not depend on it)")
 	logPath := fs.String("log", "", "write the adaptive policy's attempts (first variant and seed) to this CSV (the format pedagogy eval reads)")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
@@ -170,7 +170,7 @@ func simulatePedagogy(ctx context.Context, args []string, stdout, stderr io.Writ
 		for _, p := range strings.Split(*policies, ",") {
 			name, ok := policyFlags[strings.TrimSpace(p)]
 			if !ok {
-				return fmt.Errorf("simulate pedagogy: unknown policy %q (adaptive, assigned, leitner, xtramath, garden, uniform, ordered, oracle, all)", p)
+				return fmt.Errorf("simulate pedagogy: unknown policy %q (adaptive, assigned, leitner, xtramath, garden, uniform, ordered, truth, oracle, all)", p)
 			}
 			cfg.Policies = append(cfg.Policies, name)
 		}
@@ -248,7 +248,7 @@ func parseSeeds(s string) ([]uint64, error) {
 var policyFlags = map[string]string{
 	"adaptive": pedagogy.PolicyAdaptive, "assigned": pedagogy.PolicyAssigned, "leitner": pedagogy.PolicyLeitner,
 	"xtramath": pedagogy.PolicyXtraMath, "garden": pedagogy.PolicyGarden, "uniform": pedagogy.PolicyUniform,
-	"ordered": pedagogy.PolicyOrdered, "oracle": pedagogy.PolicyOracle,
+	"ordered": pedagogy.PolicyOrdered, "truth": pedagogy.PolicyTruth, "oracle": pedagogy.PolicyOracle,
 }
 
 // variantFlags are the --variants names.
