@@ -229,14 +229,28 @@ func TestBrowserTeacherAssignsAStudentPlaysTheDashboardChanges(t *testing.T) {
 		chromedp.WaitVisible(css(`#student-heatmap`)),
 	))
 	screenshot(t, ctx, "student-page")
-	require.NoError(t, chromedp.Do(ctx,
-		chromedp.Click(css(`#sessions a`)),
-		chromedp.WaitVisible(css(`.move.current`)),
-		chromedp.Click(css(`#next`)),
-		chromedp.WaitVisible(css(`#move-2`)),
-	))
+	// The links are followed as a browser without script follows them: this
+	// game's stored state is a stand-in the board cannot draw, so "next" is
+	// the server's link (replay_browser_test.go presses the scripted one on
+	// real games). A click here raced the page load it started: the wait
+	// after it could lose its node to the new document.
+	followLink(t, ctx, `#sessions a`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(css(`.move.current`))))
+	followLink(t, ctx, `#next`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(css(`#move-2`))))
 	screenshot(t, ctx, "replay")
 	assert.Contains(t, text(t, ctx, `.move.current .attempts`), "7 × 3 = 21")
+}
+
+// followLink opens a link's address as a browser does: Navigate returns
+// once the new page has loaded, where a wait after a click can start on
+// the page being left.
+func followLink(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%q)?.href ?? ""`, sel)))
+	require.NoError(t, err)
+	require.NotEmpty(t, href, "%s has an address", sel)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(href)))
 }
 
 // pdfPages counts the pages of a PDF: with pdfinfo when installed, else
