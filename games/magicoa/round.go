@@ -168,22 +168,31 @@ func (g *Game) finish(at int64) {
 		if !seat.Human() {
 			continue
 		}
-		for _, tp := range []struct {
-			power  Power
-			colour Colour
-		}{{TripleBlue, Blue}, {TripleGreen, Green}} {
+		for _, tp := range triplePowers {
 			if !g.hasPower(s, tp.power) {
 				continue
 			}
-			pts := 0
-			for _, h := range g.s.Won[s] {
-				if !h.Active && h.Potion.Colour == tp.colour {
-					pts += h.Potion.Points
-				}
-			}
-			if pts > 0 {
+			if pts := g.colourPoints(s, tp.colour); pts > 0 {
 				g.s.Triples = append(g.s.Triples, tripleQuestion{Seat: s, Power: tp.power, Points: pts, Asked: at})
 			}
 		}
 	}
+}
+
+// triplePowers are the powers that triple a colour's points.
+var triplePowers = []struct {
+	power  Power
+	colour Colour
+}{{TripleBlue, Blue}, {TripleGreen, Green}}
+
+// colourPoints is the face value of seat's potions of colour c kept for
+// their points.
+func (g *Game) colourPoints(seat int, c Colour) int {
+	pts := 0
+	for _, h := range g.s.Won[seat] {
+		if !h.Active && h.Potion.Colour == c {
+			pts += h.Potion.Points
+		}
+	}
+	return pts
 }

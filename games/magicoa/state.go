@@ -242,3 +242,37 @@ func (g *Game) Score(seat int) int {
 	}
 	return total
 }
+
+// shownScore is seat's score as every view shows it. The spec: "at the end
+// the student computes their score for the potions affected by a Triple
+// power (points × 3) before it is shown". So in the multiplication edition
+// a student's potions of a colour their Triple power affects count at face
+// value in the views until the student has answered that tripled score;
+// Score and Result stay the true score (the Result is read once the game
+// is over, when every tripled score has been computed).
+func (g *Game) shownScore(seat int) int {
+	score := g.Score(seat)
+	if g.s.Config.Edition != Multiplication || !g.s.Config.Seats[seat].Human() || g.Over() {
+		return score
+	}
+	for _, tp := range triplePowers {
+		if g.hasPower(seat, tp.power) && !g.tripleComputed(seat, tp.power) {
+			score -= 2 * g.colourPoints(seat, tp.colour)
+		}
+	}
+	return score
+}
+
+// tripleComputed reports whether seat has answered its tripled score for
+// power p: only in the end's Triple phase, once its question is gone.
+func (g *Game) tripleComputed(seat int, p Power) bool {
+	if g.s.Phase != PhaseTriple {
+		return false
+	}
+	for _, q := range g.s.Triples {
+		if q.Seat == seat && q.Power == p {
+			return false
+		}
+	}
+	return true
+}

@@ -107,7 +107,11 @@ func (g *Game) view(seat int) View {
 		Remaining: (cfg.matches()-g.s.Match)*RoundsPerGame + RoundsPerGame - g.s.Round,
 	}
 	res := g.Result()
-	v.Scores, v.Winners = res.Scores, res.Winners
+	v.Winners = res.Winners
+	v.Scores = make([]int, len(res.Scores))
+	for s := range v.Scores {
+		v.Scores[s] = g.shownScore(s) // a student's tripled points wait for their answer
+	}
 	if g.s.Phase == PhasePlace {
 		v.Placer, v.Wave = g.placer()
 		v.Wave++
@@ -126,7 +130,7 @@ func (g *Game) view(seat int) View {
 	}
 	for s, st := range cfg.Seats {
 		pv := PlayerView{Seat: s, Name: st.Name, Computer: !st.Human(), Chosen: len(g.s.Chosen[s]) > 0,
-			Unplayed: []CardView{}, Won: []HeldView{}, Powers: []Power{}, Score: g.Score(s)}
+			Unplayed: []CardView{}, Won: []HeldView{}, Powers: []Power{}, Score: g.shownScore(s)}
 		for c, w := range g.s.Where[s] {
 			if w != Played {
 				pv.Unplayed = append(pv.Unplayed, g.cardView(s, c, false))
