@@ -2,6 +2,7 @@ package webcheck
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -85,6 +86,9 @@ var fixtures = []fixture{
 	}},
 	{"cube-3", "cube-3-1-3", func(v map[string]any) bool { return legalHas(v, "find") && sum(arr(v, "won_counts")) >= 2 }},
 	{"cube-4", "cube-4-1-3", func(v map[string]any) bool { return legalHas(v, "find") && sum(arr(v, "won_counts")) >= 2 }},
+	// The child's own board spread 3.5 tiles apart by earlier moves: at
+	// 375 px it scrolls sideways rather than draw faces under 44 px.
+	{"cube-wide", "cube-3-1-3", func(v map[string]any) bool { return legalHas(v, "find") && ownBoardSpread(v) >= 3.5 }},
 	{"cube-hint", "cube-1-1-1", func(v map[string]any) bool { return v["hint"] != nil }},
 	{"cube-hint-move", "cube-1-8-1", func(v map[string]any) bool {
 		h, _ := v["hint"].(map[string]any)
@@ -96,6 +100,24 @@ var fixtures = []fixture{
 	{"magicoa-answer", "magicoa-multiplication-1", func(v map[string]any) bool { return legalHas(v, "answer") && v["current"] != nil }},
 	{"magicoa-classic", "magicoa-classic-1", func(v map[string]any) bool { return legalHas(v, "place") && num(v, "round") >= 2 }},
 	{"magicoa-power", "magicoa-", func(v map[string]any) bool { return v["deciding"] != nil }},
+}
+
+// ownBoardSpread is how many tile widths apart the centres of the seat's
+// own board lie, left to right (axial coordinates, pointy-top tiles).
+func ownBoardSpread(v map[string]any) float64 {
+	boards := arr(v, "boards")
+	seat := int(num(v, "seat"))
+	if seat >= len(boards) {
+		return 0
+	}
+	tiles, _ := boards[seat].([]any)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, tl := range tiles {
+		at, _ := tl.(map[string]any)["at"].(map[string]any)
+		x := num(at, "q") + num(at, "r")/2
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	return hi - lo
 }
 
 func sum(a []any) float64 {

@@ -69,6 +69,19 @@ export function swallowNextClick(el) {
   el.addEventListener("click", (c) => c.stopPropagation(), { capture: true, once: true });
 }
 
+// holdTouch keeps a finger's move on el from scrolling what holds it while
+// held() says el is being dragged (browsers heed no touch-action on SVG
+// shapes, so a drag needs the touchmove itself).
+export function holdTouch(el, held) {
+  el.addEventListener("touchmove", (ev) => { if (held()) ev.preventDefault(); }, { passive: false });
+}
+
+// revealOnFocus scrolls a control that takes the focus inside el fully into
+// view: Chromium leaves a half-shown SVG control where it is.
+export function revealOnFocus(el) {
+  el.addEventListener("focusin", (ev) => ev.target.scrollIntoView({ block: "nearest", inline: "nearest" }));
+}
+
 // svgBox is an <svg> with a viewBox that scales to its box.
 export function svgBox(w, h2, attrs, ...children) {
   return s("svg", { viewBox: `0 0 ${w} ${h2}`, xmlns: SVG_NS, ...attrs }, ...children);

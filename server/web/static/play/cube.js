@@ -4,7 +4,7 @@
 // + and − only in rule set #3) builds as they are chosen; a tile moves by
 // drag, or by tap on the tile then tap on an empty place.
 
-import { h, s, svgBox, button, svgControl, swallowNextClick } from "../lib/dom.js";
+import { h, s, svgBox, button, svgControl, swallowNextClick, holdTouch, revealOnFocus } from "../lib/dom.js";
 import { monster } from "./art.js";
 import { seatNameOf, eventsBox, hasMove } from "./common.js";
 import { centre, corners, rhombus, pathOf, hexPath, rhombusCentre, pips, bounds, emptyPlaces, moved, same, FACES } from "./hexboard.js";
@@ -13,6 +13,8 @@ const SIZE = 60;
 // TIGHT is the margin around a tile's centre that holds the tile and the
 // thick stroke of a chosen or focused face, and nothing more.
 const TIGHT = { x: (SIZE * Math.sqrt(3)) / 2 + 4, y: SIZE + 4 };
+// FINGER_PX is the least size of anything a child taps.
+const FINGER_PX = 44;
 const FACE_NAME = ["yellow", "red", "blue"];
 const OP_TEXT = { "*": "×", "+": "+", "-": "−" };
 
@@ -66,8 +68,7 @@ export function render(root, dto, api) {
   // While a tile may move, the drawing keeps room for the empty places
   // around the tiles; choosing faces, it holds the tiles alone, drawn as
   // large as the screen allows: on a 375 px phone the starting honeycomb's
-  // faces are then at least 44 px each way, big enough for a finger. (A
-  // layout spread wider by earlier moves draws smaller.)
+  // faces are then at least 44 px each way, big enough for a finger.
   const moving = ui.mode === "move" || (ui.move && ui.move.from && !ui.move.to);
   const hintTo = v.hint && v.hint.solution && v.hint.solution.move ? [v.hint.solution.move.to] : [];
   const b = moving
@@ -75,6 +76,14 @@ export function render(root, dto, api) {
     : bounds([...layout.map((p) => p.at), ...hintTo], SIZE, TIGHT);
   const svg = svgBox(b.w, b.h, { class: "hexboard", role: "group", "aria-label": t("cube.board") });
   svg.setAttribute("viewBox", `${b.x.toFixed(1)} ${b.y.toFixed(1)} ${b.w.toFixed(1)} ${b.h.toFixed(1)}`);
+  // A layout spread wider by earlier moves is never drawn smaller than a
+  // finger's 44 px for its narrowest target (a face's narrow side, or an
+  // empty place while a tile moves): on a phone the board then scrolls
+  // sideways in its frame and the page grows taller, rather than shrink
+  // the faces under a child's finger.
+  const narrowest = moving ? 0.92 * SIZE * Math.sqrt(3) : (SIZE * Math.sqrt(3)) / 2;
+  svg.style.minWidth = `${Math.ceil((b.w * FINGER_PX) / narrowest)}px`;
+  svg.style.minHeight = `${Math.ceil((b.h * FINGER_PX) / narrowest)}px`;
   // A hint's faces are where they lie after its tile move (if any): the
   // moved tile is drawn as a ghost at its new place, and its old place is
   // marked, so every highlighted face is where the solution uses it.
@@ -276,8 +285,10 @@ export function render(root, dto, api) {
   const special = [v.bonuses && t("cube.special.bonuses"), v.level_decks && t("cube.special.level_decks")].filter(Boolean);
 
   const others = turnBased ? otherBoards(dto, dice, t) : null;
+  const wrap = h("div", { class: "cube-board-wrap" }, svg);
+  const scrolled = root.querySelector(".cube-board-wrap")?.scrollLeft || 0;
   root.replaceChildren(h("div", { class: ["cube-game", others && "with-others"] },
-    h("div", { class: "cube-board-wrap" }, svg),
+    wrap,
     others,
     h("div", { class: "cube-side" },
       h("p", { class: "prompt" }, prompt), timer,
@@ -294,6 +305,18 @@ export function render(root, dto, api) {
       special.length ? h("p", { class: "special-line" }, t("cube.special", { list: special.join(", ") })) : null,
       scores,
       eventsBox(dto, (e) => cubeEvent(e, dto, t), t, ui))));
+  scrollsWhenWide(wrap, scrolled);
+}
+
+// scrollsWhenWide lets the board's frame scroll sideways only when the board
+// is wider than it (a board that fits keeps showing a tile dragged past its
+// edge), and keeps where the child had scrolled the frame it replaces:
+// every chosen face redraws the board.
+function scrollsWhenWide(wrap, left) {
+  if (wrap.scrollWidth <= wrap.clientWidth + 1) return;
+  wrap.classList.add("scrolls");
+  wrap.scrollLeft = left;
+  revealOnFocus(wrap);
 }
 
 // feedback is the verdict on the child's own claim in this state: their
@@ -440,6 +463,8 @@ function draggable(g, svg, from, layout, onDrop) {
     return pt.matrixTransform(svg.getScreenCTM().inverse());
   };
   g.addEventListener("pointerdown", (ev) => { start = toSVG(ev); });
+  // A finger on a tile drags the tile, not the board's frame when it scrolls.
+  holdTouch(g, () => start !== null);
   g.addEventListener("pointermove", (ev) => {
     if (!start) return;
     const p = toSVG(ev);
