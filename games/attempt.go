@@ -29,6 +29,22 @@ type Attempt struct {
 	ResponseMS *int64 `json:"response_ms,omitempty"` // nil for missed
 }
 
+// MaxGiven bounds a number a student gives: beyond any product of the
+// tables, and far from overflowing the attempts table's integer column.
+const MaxGiven = 100_000
+
+// CheckGiven refuses the attempts of a move when a number the student gave
+// is out of 0…MaxGiven (the child typed it: an engine reads any int), with
+// a rule error the page explains ("game.number_out_of_range").
+func CheckGiven(attempts []Attempt) error {
+	for _, a := range attempts {
+		if a.Given != nil && (*a.Given < 0 || *a.Given > MaxGiven) {
+			return Broken("game.number_out_of_range", "min", 0, "max", MaxGiven)
+		}
+	}
+	return nil
+}
+
 // NewAttempt builds an attempt for an action that claimed the product given,
 // deciding correctness from the factors (answer, capture, claim, formula).
 func NewAttempt(seat int, kind Kind, f Fact, given int, responseMS int64) Attempt {

@@ -116,6 +116,9 @@ func (s *Service) moveOnce(ctx context.Context, r MoveRequest, arrived time.Time
 		step.Merge(pre)
 	}
 	applied, err := g.eng.Apply(seat, r.Move, now)
+	if err := games.CheckGiven(applied.Attempts); err != nil {
+		return GameDTO{}, err // nothing is saved: the game stays as it was
+	}
 	if re, ok := games.AsRuleError(err); ok {
 		// Nothing changes in the game (the advance above is dropped with
 		// it: the next request redoes it); only the refusal's attempts stay.

@@ -23,7 +23,6 @@ import (
 const (
 	maxBatch      = play.MaxRound  // answers in one request
 	maxResponseMS = 10 * 60 * 1000 // ten minutes: longer is a device left open, not an answer
-	maxGiven      = 100_000        // beyond any product of the tables, and far from overflow
 	maxSeq        = 1 << 53        // seq stays exact in JavaScript
 )
 
@@ -133,8 +132,8 @@ func validAnswers(in []answerJSON) ([]store.Answer, error) {
 			return nil, invalid(at("a"), "out_of_range", "min", 1, "max", games.MaxFactor)
 		case *a.B < 1 || *a.B > games.MaxFactor:
 			return nil, invalid(at("b"), "out_of_range", "min", 1, "max", games.MaxFactor)
-		case a.Given != nil && (*a.Given < 0 || *a.Given > maxGiven):
-			return nil, invalid(at("given"), "out_of_range", "min", 0, "max", maxGiven)
+		case a.Given != nil && (*a.Given < 0 || *a.Given > games.MaxGiven):
+			return nil, invalid(at("given"), "out_of_range", "min", 0, "max", games.MaxGiven)
 		case a.ResponseMS == nil:
 			return nil, invalid(at("response_ms"), "required")
 		case *a.ResponseMS < 1 || *a.ResponseMS > maxResponseMS:
