@@ -102,8 +102,11 @@ type state struct {
 
 	Votes []bool    `json:"votes"` // "no solution" votes (#1, #2)
 	Hint  *HintShow `json:"hint,omitempty"`
-	Since []int64   `json:"since"` // when each seat could start looking
-	Due   []int64   `json:"due"`   // a computer's planned action, -1 none
+	// Hints (#2): the solutions shown to the other seats whose hands had
+	// one when everyone said "no solution" (Hint is the first seat's).
+	Hints []HintShow `json:"hints,omitempty"`
+	Since []int64    `json:"since"` // when each seat could start looking
+	Due   []int64    `json:"due"`   // a computer's planned action, -1 none
 
 	Turn      int   `json:"turn"` // #3, #4
 	TurnStart int64 `json:"turn_start"`

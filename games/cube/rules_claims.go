@@ -184,7 +184,7 @@ func (g *Game) wrongClaim(seat, code int) {
 func (g *Game) afterResolution(step *games.Step) {
 	s := &g.s
 	s.Votes = make([]bool, len(s.Votes))
-	s.Hint = nil
+	s.Hint, s.Hints = nil, nil
 	if !s.Done && s.Config.Rules != RulesAdvanced {
 		if s.LastRound {
 			g.finishScored("cube.pile_out")
@@ -218,8 +218,8 @@ func (g *Game) vote(seat int) games.Step {
 		return step
 	}
 	s.Rounds++
-	hint := g.someSolution()
-	if hint == nil {
+	hints := g.solutions()
+	if len(hints) == 0 {
 		if s.Config.Rules == RulesAdvanced {
 			// #2: the codes are in secret hands; the event goes to every seat.
 			step.Events = append(step.Events, g.event(-1, "no_solution_upheld"))
@@ -244,6 +244,7 @@ func (g *Game) vote(seat int) games.Step {
 		g.afterResolution(&step)
 		return step
 	}
+	hint := &hints[0]
 	if s.Config.Rules == RulesAdvanced {
 		// #2: the code belongs to a secret hand; only its owner's view shows the hint.
 		step.Events = append(step.Events, g.event(-1, "no_solution_wrong"))
@@ -252,13 +253,22 @@ func (g *Game) vote(seat int) games.Step {
 	}
 	for i, st := range s.Config.Seats {
 		// #2: each hand is secret, so a seat's claim is about its own hand:
-		// only the seat whose hand had a solution was wrong.
-		if st.Human() && (hint.Seat < 0 || hint.Seat == i) {
-			step.Attempts = append(step.Attempts, games.Missed(i, games.Fact{A: hint.Solution.Values[0], B: hint.Solution.Values[1]}))
+		// every seat whose hand had a solution was wrong, and only those
+		// (each with the factors of its own hand's solution).
+		for _, h := range hints {
+			if st.Human() && (h.Seat < 0 || h.Seat == i) {
+				step.Attempts = append(step.Attempts, games.Missed(i, games.Fact{A: h.Solution.Values[0], B: h.Solution.Values[1]}))
+			}
 		}
 	}
 	s.Votes = make([]bool, len(s.Votes))
 	s.Hint = hint
+	// #2: a wrong claim shows one solution (spec, "Digital edition") to
+	// every seat whose claim was wrong, not only to the first one found.
+	s.Hints = nil
+	if len(hints) > 1 {
+		s.Hints = slices.Clone(hints[1:])
+	}
 	if s.Rounds >= roundLimit {
 		g.finishLimit()
 		step.Events = append(step.Events, g.event(-1, "over", "result", s.Result))
@@ -267,9 +277,12 @@ func (g *Game) vote(seat int) games.Step {
 	return step
 }
 
-// someSolution is one solution for any code players look for, preferring
-// one without a tile move, or nil.
-func (g *Game) someSolution() *HintShow {
+// solutions are the solutions shown after a wrong "no solution", each
+// preferring one without a tile move: in #1 one for any code of the row
+// (Seat −1); in #2, where each hand is secret and a seat's claim is about
+// its own hand, one for each seat whose hand has one, in seat order. Empty
+// when nobody has a solution.
+func (g *Game) solutions() []HintShow {
 	s := &g.s
 	r := s.Config.solverRules()
 	var moved *HintShow
@@ -285,20 +298,32 @@ func (g *Game) someSolution() *HintShow {
 		}
 		return nil
 	}
+	var out []HintShow
 	if s.Config.Rules == RulesAdvanced {
 		for i, h := range s.Hands {
+			moved = nil
+			var best *HintShow
 			for _, c := range h {
-				if x := try(i, c, g.asks(i, c)); x != nil {
-					return x
+				if best = try(i, c, g.asks(i, c)); best != nil {
+					break
 				}
 			}
-		}
-	} else {
-		for _, c := range s.Row {
-			if x := try(-1, c, c); x != nil {
-				return x
+			if best == nil {
+				best = moved
+			}
+			if best != nil {
+				out = append(out, *best)
 			}
 		}
+		return out
 	}
-	return moved
+	for _, c := range s.Row {
+		if x := try(-1, c, c); x != nil {
+			return []HintShow{*x}
+		}
+	}
+	if moved != nil {
+		out = append(out, *moved)
+	}
+	return out
 }

@@ -95,6 +95,11 @@ func (g *Game) View(seat int) any {
 		h := *s.Hint
 		v.Hint = &h
 	}
+	for _, h := range s.Hints {
+		if v.Hint == nil && h.Seat == seat {
+			v.Hint = &h
+		}
+	}
 	if s.Config.turnBased() && s.Config.TurnMS > 0 && !s.Done {
 		v.TurnEnds = s.TurnStart + int64(s.Config.TurnMS)
 	}
