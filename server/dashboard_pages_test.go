@@ -262,3 +262,23 @@ func TestParentReportSpeaksFrenchAndEnglish(t *testing.T) {
 	assert.Len(t, j["practise"], 3, "three facts with a tip each")
 	assert.Len(t, j["trend"], 8, "eight weeks")
 }
+
+// A child and their parent see an assignment aimed at chosen children as
+// aimed at the child alone: which classmates the teacher grouped with them
+// (a help group, say) is not theirs to read.
+func TestAssignmentToAGroupShowsAChildOnlyThemself(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		s := e.newSchool(t)
+		e.must(t, 201, req{Method: "POST", Path: fmt.Sprintf("/api/v1/classes/%d/assignments", s.classID), Token: s.teacher, Body: map[string]any{
+			"title": "Help group", "level": "violet", "student_ids": []int64{s.studentID, s.spareStudentID},
+		}})
+		for who, token := range map[string]string{"child": s.student, "parent": s.parent} {
+			list := e.must(t, 200, req{Method: "GET", Path: fmt.Sprintf("/api/v1/students/%d/assignments", s.studentID), Token: token}).JSON["assignments"].([]any)
+			require.Len(t, list, 1, who)
+			assert.Equal(t, []any{float64(s.studentID)}, list[0].(map[string]any)["student_ids"], "%s: the child alone", who)
+		}
+		all := e.must(t, 200, req{Method: "GET", Path: fmt.Sprintf("/api/v1/classes/%d/assignments", s.classID), Token: s.teacher}).JSON["assignments"].([]any)
+		assert.Len(t, all[0].(map[string]any)["student_ids"], 2, "the teacher sees the whole group")
+	})
+}

@@ -420,6 +420,11 @@ func (s *Server) handleStudentAssignments(c echo.Context) error {
 			}
 		}
 		out[i].Progress = mine
+		// Aimed at chosen children: the child (or their parent) reads it
+		// as aimed at them alone; who else is in the group is not theirs.
+		if len(out[i].StudentIDs) > 0 {
+			out[i].StudentIDs = []int64{st.ID}
+		}
 	}
 	return c.JSON(http.StatusOK, map[string]any{"assignments": out})
 }
