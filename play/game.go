@@ -30,6 +30,13 @@ type RequestError struct {
 
 func (e *RequestError) Error() string { return "play: bad request: " + e.Field + " " + e.Code }
 
+// seqWindow is a seat's remembered applied seqs (increasing), above Floor:
+// at or below Floor nothing is remembered.
+type seqWindow struct {
+	Floor int64   `json:"floor"`
+	Seqs  []int64 `json:"seqs"`
+}
+
 // Seat is one seat as saved in the games.seats column: the engine's seat and,
 // for a student's seat, who sits there.
 type Seat struct {
@@ -48,6 +55,12 @@ type saved struct {
 	// LastSeq is, per seat, the client sequence number of the last move
 	// applied: a resent move (same seq) is recognised and stored once.
 	LastSeq []int64 `json:"last_seq"`
+	// Applied is, per seat, its last appliedWindow applied seqs: a seq at
+	// or below LastSeq that is not among them was passed over by a later
+	// move, never applied (two moves sent at once that arrived out of
+	// order), and is refused rather than answered as a resend. Saves
+	// from before it have none: every such seq is then a resend.
+	Applied []seqWindow `json:"applied,omitempty"`
 	// Sessions is, per seat, the play session of the student sitting there
 	// (0 for computers, and for an invited classmate until they join).
 	Sessions []int64 `json:"sessions"`

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/multipli/multipli/games"
@@ -36,7 +37,8 @@ type MoveRequest struct {
 // is stored once.
 // maxSeqAhead bounds a move's client seq. The rule, per seat: a move with
 // seq ≤ the seat's last applied seq is a resend (answered with the current
-// game, nothing applied); a new move's seq must be above it and at most
+// game, nothing applied) unless a later move passed it over (Applied:
+// refused with "game.seq_passed"); a new move's seq must be above it and at most
 // maxSeqAhead above the larger of that last seq and the game's version
 // (the page numbers its moves max(version + 1, its last seq + 1), so
 // after a reload it starts from the version). A seq further ahead is
@@ -91,6 +93,9 @@ func (s *Service) moveOnce(ctx context.Context, r MoveRequest, arrived time.Time
 	}
 	wall := s.wall()
 	if r.Seq > 0 && r.Seq <= g.env.LastSeq[seat] {
+		if g.env.passedOver(seat, r.Seq) {
+			return GameDTO{}, &RequestError{Field: "seq", Code: "game.seq_passed", Params: map[string]any{"last_seq": g.env.LastSeq[seat]}}
+		}
 		return g.DTO(seat, wall, r.Version), nil // a resend: already applied
 	}
 	if last := g.env.LastSeq[seat]; r.Seq > max(last, int64(g.Row.Version))+maxSeqAhead {
@@ -137,12 +142,44 @@ func (s *Service) moveOnce(ctx context.Context, r MoveRequest, arrived time.Time
 	}
 	step.Merge(post)
 	if r.Seq > 0 {
-		g.env.LastSeq[seat] = r.Seq
+		g.env.applied(seat, r.Seq)
 	}
 	if err := s.save(ctx, g, step, now, wall); err != nil {
 		return GameDTO{}, err
 	}
 	return g.DTO(seat, wall, r.Version), nil
+}
+
+// appliedWindow is how many applied seqs a seat remembers: far more than
+// moves a page can have in flight at once.
+const appliedWindow = 32
+
+// applied records seat's move seq as applied.
+func (e *saved) applied(seat int, seq int64) {
+	for len(e.Applied) <= seat {
+		e.Applied = append(e.Applied, seqWindow{})
+	}
+	w := &e.Applied[seat]
+	if len(w.Seqs) == 0 {
+		w.Floor = e.LastSeq[seat] // a save from before the window: what came before is unknown
+	}
+	e.LastSeq[seat] = seq
+	w.Seqs = append(w.Seqs, seq)
+	if n := len(w.Seqs) - appliedWindow; n > 0 {
+		w.Floor = w.Seqs[n-1]
+		w.Seqs = slices.Clone(w.Seqs[n:])
+	}
+}
+
+// passedOver reports whether seq, at or below the seat's last applied seq,
+// was never applied: above the window's floor and not in it. At or below
+// the floor (or in a save without a window) it counts as a resend.
+func (e *saved) passedOver(seat int, seq int64) bool {
+	if seat >= len(e.Applied) || len(e.Applied[seat].Seqs) == 0 {
+		return false
+	}
+	w := e.Applied[seat]
+	return seq > w.Floor && !slices.Contains(w.Seqs, seq)
 }
 
 // advanceDue lets time pass to now when the game has something due, and

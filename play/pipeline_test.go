@@ -297,3 +297,59 @@ func TestResumeGivesTheSameView(t *testing.T) {
 		assert.JSONEq(t, string(ja), string(jb))
 	})
 }
+
+// Two moves sent at once may arrive out of order: the later seq is applied
+// first, and the earlier one, never applied, is refused (game.seq_passed)
+// rather than answered as a resend, which would tell the page it was
+// played. A true resend of an applied seq is still answered with the game.
+func TestMovePassedOverByALaterOneIsRefusedNotTakenForAResend(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		kid := class(t, st, "Léa")[0]
+		clock := newFakeClock()
+		s := newService(st, clock)
+		res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: "magicoa", Edition: "multiplication"})
+		require.NoError(t, err)
+		g, err := s.loadGame(ctx, res.Game.ID)
+		require.NoError(t, err)
+		move := legalMoves(t, g.eng, 0)[0]
+		clock.Add(2 * time.Second)
+		applied, err := s.Move(ctx, MoveRequest{GameID: g.Row.ID, StudentID: kid.ID, Version: g.Row.Version, Seq: 5, Move: move})
+		require.NoError(t, err)
+
+		_, err = s.Move(ctx, MoveRequest{GameID: g.Row.ID, StudentID: kid.ID, Version: g.Row.Version, Seq: 4, Move: move})
+		var rq *RequestError
+		require.ErrorAs(t, err, &rq)
+		assert.Equal(t, "game.seq_passed", rq.Code)
+		assert.Equal(t, map[string]any{"last_seq": int64(5)}, rq.Params)
+
+		again, err := s.Move(ctx, MoveRequest{GameID: g.Row.ID, StudentID: kid.ID, Version: g.Row.Version, Seq: 5, Move: move})
+		require.NoError(t, err, "a resend of the applied move")
+		assert.Equal(t, applied.Version, again.Version)
+		after, err := s.loadGame(ctx, g.Row.ID)
+		require.NoError(t, err)
+		assert.Equal(t, applied.Version, after.Row.Version, "nothing more was applied")
+	})
+}
+
+// A save made before the window of applied seqs existed takes every seq at
+// or below the last applied one for a resend, as it did; the window then
+// starts above it, and forgets beyond appliedWindow moves.
+func TestPassedOverNeedsTheWindow(t *testing.T) {
+	e := saved{LastSeq: []int64{7, 0}}
+	assert.False(t, e.passedOver(0, 3), "no window: a resend")
+	e.applied(0, 9)
+	e.applied(0, 11)
+	assert.False(t, e.passedOver(0, 3), "before the window: a resend")
+	assert.False(t, e.passedOver(0, 7), "before the window: a resend")
+	assert.True(t, e.passedOver(0, 8), "after the window started, never applied")
+	assert.False(t, e.passedOver(0, 9))
+	assert.True(t, e.passedOver(0, 10))
+	assert.False(t, e.passedOver(1, 0), "another seat without moves")
+	for seq := int64(12); seq < 12+appliedWindow; seq++ {
+		e.applied(0, seq)
+	}
+	assert.Len(t, e.Applied[0].Seqs, appliedWindow, "the window is bounded")
+	assert.False(t, e.passedOver(0, 10), "fallen out of the window: a resend")
+	assert.False(t, e.passedOver(0, 12+appliedWindow/2), "applied and remembered")
+}
