@@ -155,7 +155,11 @@ func (s *Server) replayOf(c echo.Context) (replayJSON, store.Student, error) {
 	}
 	out := replayJSON{GameID: g.ID, Game: g.Game, StudentID: st.ID, Status: g.Status, Seat: -1,
 		Players: []replayPlayer{}, Steps: []replayStep{}, Moves: []replayMove{}}
-	rewind(&out, g, st, pageLang(c))
+	// Another child who played in the game is named only to whoever may
+	// see them (their teacher, their parent): the host's parent reads
+	// "Classmate 1", and that child's answers are no one's in particular.
+	mayName := func(id int64) bool { _, err := s.StudentFor(c, id); return err == nil }
+	rewind(&out, g, st, pageLang(c), mayName)
 	refusedOn(out.Steps, events, attempts, g.ID)
 	for _, row := range events {
 		var e games.Event
@@ -186,19 +190,26 @@ func (s *Server) replayOf(c echo.Context) (replayJSON, store.Student, error) {
 // rewind fills the players and the steps from the game dealt again. A game
 // that does not load or replay (stored outside the play pipeline) keeps
 // only its event log: the page then shows the attempts without a board.
-func rewind(out *replayJSON, row store.Game, st store.Student, lang string) {
+func rewind(out *replayJSON, row store.Game, st store.Student, lang string, mayName func(studentID int64) bool) {
 	g, err := play.DecodeGame(row)
 	if err != nil {
 		return
 	}
 	dto := g.DTO(0, time.Time{}, -1)
 	out.Edition, out.Level = dto.Edition, string(dto.Level)
-	computers := 0
+	computers, classmates := 0, 0
+	hidden := map[string]string{} // a classmate's name in the views → what is shown
 	for i, seat := range g.Seats {
 		p := replayPlayer{Kind: seat.Kind, Name: seat.Name}
 		switch {
 		case seat.Human() && seat.StudentID == st.ID:
 			p.Name = st.DisplayName
+		case seat.Human() && seat.StudentID != 0 && !mayName(seat.StudentID):
+			classmates++
+			p.Name = catalog.T(lang, "replay.classmate", "n", classmates)
+			if seat.Name != "" {
+				hidden[seat.Name] = p.Name
+			}
 		case p.Name != "":
 		case seat.Kind == games.SeatComputer:
 			computers++
@@ -223,12 +234,48 @@ func rewind(out *replayJSON, row store.Game, st store.Student, lang string) {
 		out.Result = &r
 	}
 	for i, x := range steps {
-		step := replayStep{Index: i + 1, At: x.At, Inputs: x.Inputs, View: x.View, Events: x.Events, Attempts: []stepAttempt{}, Over: x.Over}
+		step := replayStep{Index: i + 1, At: x.At, Inputs: x.Inputs, View: renamed(x.View, hidden), Events: x.Events, Attempts: []stepAttempt{}, Over: x.Over}
 		for _, a := range x.Attempts {
 			step.Attempts = append(step.Attempts, stepAttempt{A: a.A, B: a.B, Given: a.Given, Correct: a.Correct, Kind: a.Kind, Verdict: verdictOf(a.Correct, a.Given)})
 		}
 		out.Steps = append(out.Steps, step)
 	}
+}
+
+// renamed gives every "name" in a view that is a hidden classmate's the
+// name shown instead (the views of Multipli Cat's and Magicoa name their
+// players). A view that does not decode is left out rather than shown.
+func renamed(view json.RawMessage, hidden map[string]string) json.RawMessage {
+	if len(hidden) == 0 {
+		return view
+	}
+	var v any
+	if err := json.Unmarshal(view, &v); err != nil {
+		return nil
+	}
+	var walk func(x any)
+	walk = func(x any) {
+		switch x := x.(type) {
+		case map[string]any:
+			for k, y := range x {
+				if name, ok := y.(string); ok && k == "name" && hidden[name] != "" {
+					x[k] = hidden[name]
+					continue
+				}
+				walk(y)
+			}
+		case []any:
+			for _, y := range x {
+				walk(y)
+			}
+		}
+	}
+	walk(v)
+	out, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	return out
 }
 
 // refusedOn marks the attempts of moves the rules refused on the step the

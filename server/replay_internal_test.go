@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/games/magicoa"
 	"github.com/multipli/multipli/games/potion"
 	"github.com/multipli/multipli/play"
 	"github.com/multipli/multipli/store"
@@ -66,10 +67,51 @@ func TestReplayNamesThePlayersInThePagesLanguage(t *testing.T) {
 	row := store.Game{ID: 3, Game: "potion", Edition: "3", Seats: string(seatsJSON), State: state}
 	for lang, computer := range map[string]string{"fr": "Ordinateur 1", "en": "Computer 1"} {
 		out := replayJSON{Seat: -1}
-		rewind(&out, row, store.Student{ID: 42, DisplayName: "Léa Martin"}, lang)
+		rewind(&out, row, store.Student{ID: 42, DisplayName: "Léa Martin"}, lang, func(int64) bool { return true })
 		require.Len(t, out.Players, 2)
 		assert.Equal(t, computer, out.Players[0].Name)
 		assert.Equal(t, "Léa Martin", out.Players[1].Name, "the child's name as the class knows it now")
 		assert.Equal(t, 1, out.Seat)
+	}
+}
+
+// A classmate who played in the child's game is named in its replay only to
+// whoever may see them: to the others (the child's parent) the seat is
+// "Classmate 1" in the players and in every step's board, in both
+// languages.
+func TestReplayNamesAClassmateOnlyToWhoMaySeeThem(t *testing.T) {
+	seats := []play.Seat{
+		{Seat: games.Seat{Kind: games.SeatStudent, Name: "Léa"}, StudentID: 42},
+		{Seat: games.Seat{Kind: games.SeatStudent, Name: "Ambre"}, StudentID: 43},
+	}
+	eng, err := magicoa.New(magicoa.Config{Level: games.Green(), Edition: magicoa.Multiplication, Seats: []games.Seat{seats[0].Seat, seats[1].Seat}}, 7)
+	require.NoError(t, err)
+	for seat := range 2 { // each chooses two cards: a step with a board
+		m, err := json.Marshal(eng.Legal(seat)[0])
+		require.NoError(t, err)
+		_, err = eng.Apply(seat, m, 1000)
+		require.NoError(t, err)
+	}
+	state, err := play.SavedState(eng, games.LevelGreen, []int64{9, 10}, 1000, time.Now())
+	require.NoError(t, err)
+	seatsJSON, err := json.Marshal(seats)
+	require.NoError(t, err)
+	row := store.Game{ID: 3, Game: "magicoa", Edition: "multiplication", Seats: string(seatsJSON), State: state}
+	lea := store.Student{ID: 42, DisplayName: "Léa Martin"}
+	for lang, classmate := range map[string]string{"fr": "Camarade 1", "en": "Classmate 1"} {
+		out := replayJSON{Seat: -1}
+		rewind(&out, row, lea, lang, func(id int64) bool { return id == 42 })
+		require.Len(t, out.Players, 2)
+		assert.Equal(t, classmate, out.Players[1].Name)
+		require.NotEmpty(t, out.Steps)
+		for _, st := range out.Steps {
+			assert.NotContains(t, string(st.View), "Ambre", "step %d", st.Index)
+			assert.Contains(t, string(st.View), classmate, "step %d", st.Index)
+		}
+
+		out = replayJSON{Seat: -1}
+		rewind(&out, row, lea, lang, func(int64) bool { return true }) // their teacher
+		assert.Equal(t, "Ambre", out.Players[1].Name)
+		assert.Contains(t, string(out.Steps[0].View), "Ambre")
 	}
 }
