@@ -131,7 +131,11 @@ func (g *Game) capture(st *games.Step, seat int, m Move, at, since int64) error 
 	}
 	if since == sinceTurnRule {
 		since = s.TurnAt
-		if s.Laid == m.Potions[0] || s.Laid == m.Potions[1] {
+		// The spec times a capture from "the start of their turn, or when
+		// the card that enabled it was laid": the laid card enabled it only
+		// if no other two cards of the zone already showed the same two
+		// potions (the monster was there since the turn started).
+		if (s.Laid == m.Potions[0] || s.Laid == m.Potions[1]) && !g.heldBefore(seat, p.Potion, q.Potion) {
 			since = s.LaidAt
 		}
 	}
@@ -163,6 +167,28 @@ func (g *Game) capture(st *games.Step, seat int, m Move, at, since int64) error 
 	}
 	g.reward(other(seat), at, st)
 	return nil
+}
+
+// heldBefore reports whether two cards of seat's zone other than the one
+// laid this turn show the potions a and b, so that a capture with them was
+// possible before the lay.
+func (g *Game) heldBefore(seat, a, b int) bool {
+	na, nb := 0, 0
+	for _, id := range g.s.Zones[seat] {
+		if id == g.s.Laid {
+			continue
+		}
+		switch g.s.Cards[id].Potion {
+		case a:
+			na++
+		case b:
+			nb++
+		}
+	}
+	if a == b {
+		return na >= 2
+	}
+	return na >= 1 && nb >= 1
 }
 
 // reward gives the vigilance caller the top card of the pile as a trophy.
