@@ -21,7 +21,7 @@ func (st *state) clone() (state, error) {
 	}
 	c.Players = make([]player, len(st.Players))
 	for i, p := range st.Players {
-		c.Players[i] = player{Deck: slices.Clone(p.Deck), Pile: slices.Clone(p.Pile), Out: p.Out}
+		c.Players[i] = player{Deck: slices.Clone(p.Deck), Pile: slices.Clone(p.Pile), Out: p.Out, Scored: p.Scored}
 	}
 	if st.Win != nil {
 		w := *st.Win

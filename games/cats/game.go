@@ -33,6 +33,11 @@ type player struct {
 	Deck []Card `json:"deck"` // face down, index 0 on top
 	Pile []Card `json:"pile"` // face up, last is the newest
 	Out  bool   `json:"out"`  // gave away all their cards
+	// Scored: infinite game, the pile scored for emptying and could take no
+	// card back (two players: the other player's piles hold fewer than two
+	// cards each); it scores again only once it has held cards (see
+	// scoreEmptyHands).
+	Scored bool `json:"scored,omitempty"`
 }
 
 func (p *player) cards() int { return len(p.Deck) + len(p.Pile) }

@@ -63,14 +63,21 @@ func (g *Game) refill(seat int, at int64) int {
 }
 
 // scoreEmptyHands: infinite game, every pile with no card left scores its
-// player a point and refills.
+// player a point and refills. A pile that could take no card back stays
+// empty: it scored for that emptying and does not score again at the next
+// exchange (spec: "a point per emptied hand"), only after it held cards.
 func (g *Game) scoreEmptyHands(at int64) {
 	st := &g.st
 	for i := range st.Players {
-		if p := &st.Players[i]; !p.Out && p.cards() == 0 {
+		p := &st.Players[i]
+		if p.cards() > 0 {
+			p.Scored = false
+		}
+		if !p.Out && p.cards() == 0 && !p.Scored {
 			st.Points[g.owner(i)]++
 			st.Stats.Refills++
 			n := g.refill(i, at)
+			p.Scored = p.cards() == 0
 			if g.loud() {
 				g.emit(at, i, "point", "points", st.Points[g.owner(i)], "took", n)
 			}

@@ -329,6 +329,7 @@ func (g *Game) gift(from int, at int64) {
 			continue
 		}
 		dst.Deck = append(dst.Deck, src.Deck[0])
+		dst.Scored = false // holds a card again: emptying it scores (infinite game)
 		src.Deck = src.Deck[1:]
 		if g.loud() {
 			g.emit(at, from, "give", "to", to)

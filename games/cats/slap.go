@@ -254,7 +254,7 @@ func (g *Game) settle(w *window, gi int, first int, at int64) {
 		if g.loud() {
 			g.emit(at, first, "chase", "slowest", slow)
 		}
-		st.Turn, st.TurnSince = g.next(first, true), at
+		st.Turn, st.TurnSince = g.revealsNext(first), at
 		return
 	case KindAmbush:
 		// The revealer winning changes nothing; otherwise everybody else gives
@@ -271,8 +271,11 @@ func (g *Game) settle(w *window, gi int, first int, at int64) {
 		if g.loud() {
 			g.emit(at, w.Revealer, "ambush", "winner", first)
 		}
-		st.Turn, st.TurnSince = g.next(first, true), at
+		st.TurnSince = at
 		g.checkFinish(at) // a giver may have had only that card
+		// Chosen after checkFinish: in the infinite game a giver who gave
+		// their last card has just taken cards back (see settle).
+		st.Turn = g.revealsNext(first)
 		return
 	}
 	st.Stats.Exchanges++
@@ -310,12 +313,35 @@ func (g *Game) settle(w *window, gi int, first int, at int64) {
 		}
 	}
 	// The winner reveals next, unless another group of this window was
-	// settled first.
+	// settled first. Chosen after checkFinish: in the infinite game a winner
+	// who gave their last cards scores a point and takes cards back, and
+	// still reveals next (spec: "The winner reveals next"); chosen before,
+	// the turn skipped them (no deck yet) and could fall on a player whose
+	// deck the refill had just emptied, whose reveal then turned every pile
+	// under its deck although others held decks.
 	if !w.TurnSet {
-		w.TurnSet = true
-		st.Turn, st.TurnSince = g.next(first, true), at
+		st.TurnSince = at
 	}
 	g.checkFinish(at)
+	if !w.TurnSet {
+		w.TurnSet = true
+		st.Turn = g.next(first, true)
+	}
+}
+
+// revealsNext is the pile that reveals after player h's pile was the
+// fastest of a Chase or an Ambush (or, h a seat, the player who called
+// "Souris !"): with two piles each a player slaps those with both hands and
+// calls as a player, so when pile h has no deck their other pile reveals
+// (spec: "the fastest reveals next"), not the next player's; else the next
+// pile in the direction of play.
+func (g *Game) revealsNext(h int) int {
+	for _, o := range append([]int{h}, g.handsOf(g.owner(h))...) {
+		if p := &g.st.Players[o]; !p.Out && len(p.Deck) > 0 {
+			return o
+		}
+	}
+	return g.next(h, true)
 }
 
 // countInvolved counts an exchange once for each player taking part (with
@@ -355,10 +381,13 @@ func (g *Game) gluttony(seat int, at int64, with int) {
 	g.dropWindow()
 	st.Pending = st.Pending[:0]
 	st.Unclaimed = nil
-	st.Turn, st.TurnSince = g.next(seat, false), at
 	// A player whose deck was empty has just lost their last cards to the
 	// glutton: they have no card left, so they are out (the rules' only test).
+	st.TurnSince = at
 	g.checkFinish(at)
+	// The player after them reveals next, chosen once the infinite game's
+	// refills are done (see settle).
+	st.Turn = g.next(seat, false)
 }
 
 // closeWindow ends the open window at its deadline or at the next reveal:

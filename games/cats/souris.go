@@ -136,7 +136,7 @@ func (g *Game) call(seat int, at int64) {
 	if g.loud() {
 		g.emitSeat(at, seat, "souris", "right", true, "seats", seats)
 	}
-	st.Turn = g.next(seat, true)
+	st.Turn = g.revealsNext(seat) // the caller reveals, with either of their piles
 	g.checkFinish(at)
 }
 
