@@ -32,6 +32,12 @@ const (
 	OptionSpecials   = "specials"    // Multipli Cat's: the special cards
 	OptionInfinite   = "infinite"    // Multipli Cat's: the infinite game
 	OptionSouris     = "souris"      // Multipli Cat's: the "Souris !" call
+	// OptionOtherStarts: the other player (the computer, or the classmate
+	// invited) plays first. The booklets let the youngest start; the digital
+	// games seat the student first "unless the teacher or the student
+	// chooses otherwise" (MultipliPotion, Multipli Cat's; Magicoa's
+	// first-player card likewise).
+	OptionOtherStarts = "other_starts"
 )
 
 // Option is a rule the booklet lets the players add to the basic game (a
@@ -107,7 +113,7 @@ func Registry() []Game {
 		{
 			Name: Potion, Title: "MultipliPotion", Icon: "flask", Editions: []Edition{"3", "4"}, Calibrated: "3",
 			MinOpponents: 1, MaxOpponents: 1, DefaultOpponents: 1, TwoStudents: true,
-			Options: []Option{{Name: OptionQuiz}},
+			Options: []Option{{Name: OptionQuiz}, {Name: OptionOtherStarts}},
 		},
 		{
 			// One opponent: the booklet's two-player game, two piles each.
@@ -120,6 +126,7 @@ func Registry() []Game {
 				{Name: OptionSpecials, InEdition: true},
 				{Name: OptionInfinite, InEdition: true},
 				{Name: OptionSouris, InEdition: true},
+				{Name: OptionOtherStarts},
 			},
 		},
 		{
@@ -143,6 +150,7 @@ func Registry() []Game {
 			Options: []Option{
 				{Name: OptionJunior, Excludes: []string{OptionExpert}},
 				{Name: OptionExpert, Excludes: []string{OptionJunior}, MinOpponents: 2, MaxOpponents: 3},
+				{Name: OptionOtherStarts},
 			},
 		},
 	}

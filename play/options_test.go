@@ -107,3 +107,39 @@ func TestHomeListsTheOptionsOfEachGame(t *testing.T) {
 		assert.Equal(t, []string{games.OptionJunior, games.OptionExpert}, names["magicoa"])
 	})
 }
+
+// "The other player starts" (the booklets let the youngest start, the
+// digital games the student "unless the teacher or the student chooses
+// otherwise") deals MultipliPotion, Multipli Cat's and Magicoa with the
+// next seat first; without it the student starts.
+func TestOtherStartsGivesTheFirstTurnToTheNextSeat(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		kid := class(t, st, "Léa")[0]
+		s := newService(st, newFakeClock())
+		for _, tc := range []struct {
+			game    games.Name
+			edition games.Edition
+			key     string // the engine's saved config field of the first seat
+		}{{"potion", "3", "start_seat"}, {"cats", "standard", "start"}, {"magicoa", "multiplication", "start_seat"}} {
+			for _, other := range []bool{false, true} {
+				var options []string
+				if other {
+					options = []string{games.OptionOtherStarts}
+				}
+				res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: tc.game, Edition: tc.edition, Options: options})
+				require.NoError(t, err, "%s %v", tc.game, options)
+				g, err := s.loadGame(ctx, res.Game.ID)
+				require.NoError(t, err)
+				b, err := g.eng.MarshalJSON()
+				require.NoError(t, err)
+				var saved struct {
+					Config map[string]any `json:"config"`
+				}
+				require.NoError(t, json.Unmarshal(b, &saved))
+				first, _ := saved.Config[tc.key].(float64)
+				assert.Equal(t, map[bool]float64{false: 0, true: 1}[other], first, "%s, other starts %t", tc.game, other)
+			}
+		}
+	})
+}

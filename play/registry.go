@@ -41,6 +41,15 @@ type Setup struct {
 // Has reports whether the child chose the option.
 func (s Setup) Has(option string) bool { return slices.Contains(s.Options, option) }
 
+// startSeat is the seat that plays first: the student's (0) unless the
+// child chose that the other player starts (the next seat).
+func (s Setup) startSeat() int {
+	if s.Has(games.OptionOtherStarts) {
+		return 1
+	}
+	return 0
+}
+
 // checkOptions refuses an option the game does not offer, one spelled in
 // the edition (Multipli Cat's) sent beside it, one that does not apply to
 // the edition, a repeated or excluded one, and opponents outside an
@@ -83,8 +92,11 @@ var engines = map[games.Name]engine{
 	games.Potion: {
 		New: func(s Setup, seed uint64) (games.Engine, error) {
 			ed, _ := strconv.Atoi(string(s.Edition))
-			return asEngine(potion.New(potion.Config{Level: s.Level, Seats: s.Seats, Edition: ed, Quiz: s.Has(games.OptionQuiz),
-				HelpBelow: games.PracticeFloor}, seed))
+			cfg := potion.Config{Level: s.Level, Seats: s.Seats, Edition: ed, Quiz: s.Has(games.OptionQuiz), HelpBelow: games.PracticeFloor}
+			if s.Has(games.OptionOtherStarts) {
+				cfg.StartSeat = new(1)
+			}
+			return asEngine(potion.New(cfg, seed))
 		},
 		Load: func(b []byte) (games.Engine, error) { return asEngine(potion.Load(b)) },
 	},
@@ -106,7 +118,8 @@ var engines = map[games.Name]engine{
 			return asEngine(cats.New(cats.Config{Level: s.Level, Seats: s.Seats, WindowMS: window,
 				Specials:   k.EditionHas(s.Edition, games.OptionSpecials),
 				Infinite:   k.EditionHas(s.Edition, games.OptionInfinite),
-				SourisCall: k.EditionHas(s.Edition, games.OptionSouris), HelpBelow: games.PracticeFloor}, seed))
+				SourisCall: k.EditionHas(s.Edition, games.OptionSouris), HelpBelow: games.PracticeFloor,
+				Start: s.startSeat()}, seed))
 		},
 		Load: func(b []byte) (games.Engine, error) { return asEngine(cats.Load(b)) },
 	},
@@ -134,7 +147,8 @@ var engines = map[games.Name]engine{
 			case s.Has(games.OptionExpert):
 				variant = magicoa.Expert
 			}
-			return asEngine(magicoa.New(magicoa.Config{Level: s.Level, Seats: s.Seats, Edition: string(s.Edition), Variant: variant}, seed))
+			return asEngine(magicoa.New(magicoa.Config{Level: s.Level, Seats: s.Seats, Edition: string(s.Edition), Variant: variant,
+				StartSeat: s.startSeat()}, seed))
 		},
 		Load: func(b []byte) (games.Engine, error) { return asEngine(magicoa.Load(b)) },
 	},

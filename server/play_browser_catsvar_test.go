@@ -166,3 +166,30 @@ func (b *browserTest) evalAsync(expr string) string {
 	require.NoError(b.t, err)
 	return v
 }
+
+// "The other player starts", ticked on the home: Multipli Cat's deals the
+// first reveal to the computer cat after Léa, and MultipliPotion has the
+// computer lay first, before Léa plays anything.
+func TestBrowserOtherPlayerStartsWhenTheChildSaysSo(t *testing.T) {
+	b := newBrowserTest(t, 9)
+	b.login()
+	b.click("opt-cats-other_starts")
+	b.screenshot("cats-home-other-starts")
+	g := b.start("start-cats")
+	g = b.game(g)
+	assert.Equal(t, "standard", g["edition"], "who starts is no edition")
+	assert.Equal(t, float64(1), viewOf(g)["turn"], "the next cat reveals first")
+
+	b.home()
+	b.click("opt-potion-other_starts")
+	g = b.start("start-potion-3")
+	g = b.game(g)
+	first := ""
+	for _, e := range g["events"].([]any) {
+		em := e.(map[string]any)
+		if first == "" && (em["type"] == "lay" || em["type"] == "capture") {
+			first = fmt.Sprint(em["seat"])
+		}
+	}
+	assert.Equal(t, "1", first, "the computer laid first")
+}

@@ -220,6 +220,8 @@ function catsCard(g, level, actions, classmates) {
   let classmate = 0;
   const ticked = new Set();
   const options = g.combinable || [];
+  // Options sent beside the edition (who starts) tick like the others.
+  const plain = (g.options || []).map((o) => o.name);
   const select = h("label", { class: "opp" }, t("home.players"), " ",
     h("select", { "data-key": `players-${name}`, on: { change: (ev) => { players = parseInt(ev.target.value, 10); } } },
       choices.map((n) => h("option", { value: n, selected: n === players || null }, String(n)))));
@@ -227,11 +229,13 @@ function catsCard(g, level, actions, classmates) {
     h("select", { "data-key": `mate-${name}`, on: { change: (ev) => { classmate = parseInt(ev.target.value, 10); } } },
       [h("option", { value: 0, selected: true }, t("home.opponent_computers"))].concat(
         classmates.map((m) => h("option", { value: m.id }, m.name)))))) : null;
-  const boxes = options.length ? h("fieldset", { class: "cats-options" },
+  const tick = (o, label) => h("label", { class: "option" },
+    h("input", { type: "checkbox", "data-key": `opt-${name}-${o}`, on: { change: (ev) => { if (ev.target.checked) ticked.add(o); else ticked.delete(o); } } }),
+    " ", label);
+  const boxes = options.length || plain.length ? h("fieldset", { class: "cats-options" },
     h("legend", {}, t("home.options")),
-    options.map((o) => h("label", { class: "option" },
-      h("input", { type: "checkbox", "data-key": `opt-${name}-${o}`, on: { change: (ev) => { if (ev.target.checked) ticked.add(o); else ticked.delete(o); } } }),
-      " ", t(`edition.${name}.${o}`)))) : null;
+    options.map((o) => tick(o, t(`edition.${name}.${o}`))),
+    plain.map((o) => tick(o, h("span", {}, h("strong", {}, t(`option.${name}.${o}`)), " ", t(`option.${name}.${o}.about`))))) : null;
   const edition = () => options.filter((o) => ticked.has(o)).join("+") || (g.editions || [""])[0];
   return cardShell(g, level,
     select,
@@ -239,7 +243,7 @@ function catsCard(g, level, actions, classmates) {
     h("p", { class: "hint" }, t("home.cats_two_players")),
     boxes,
     h("div", { class: "row" }, button(t("home.play"),
-      () => actions.start(name, edition(), players - 1, classmate), { class: "primary", "data-key": `start-${name}` })));
+      () => actions.start(name, edition(), players - 1, classmate, plain.filter((o) => ticked.has(o))), { class: "primary", "data-key": `start-${name}` })));
 }
 
 // collectionLink opens the child's collection of facts known by heart
