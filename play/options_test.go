@@ -102,9 +102,10 @@ func TestHomeListsTheOptionsOfEachGame(t *testing.T) {
 				names[g.Game] = append(names[g.Game], o.Name)
 			}
 		}
-		assert.Equal(t, []string{games.OptionQuiz}, names["potion"])
+		assert.Equal(t, []string{games.OptionQuiz, games.OptionOtherStarts}, names["potion"])
+		assert.Equal(t, []string{games.OptionOtherStarts}, names["cats"], "beside its editions' options")
 		assert.Equal(t, []string{games.OptionBonuses, games.OptionLevelDecks}, names["cube"])
-		assert.Equal(t, []string{games.OptionJunior, games.OptionExpert}, names["magicoa"])
+		assert.Equal(t, []string{games.OptionJunior, games.OptionExpert, games.OptionOtherStarts}, names["magicoa"])
 	})
 }
 
