@@ -1,8 +1,11 @@
 package games
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"reflect"
 	"sort"
 	"strings"
 )
@@ -65,4 +68,48 @@ func (m Message) In(lang string) string {
 		return m.FR
 	}
 	return m.EN
+}
+
+// Unreadable is the rule error of a move whose JSON does not decode
+// ("game.bad_move"): its reason names the move's field at fault, or the
+// JSON's flaw, in the client's terms, never the engine's Go types.
+func Unreadable(err error) *RuleError {
+	return Broken("game.bad_move", "reason", unreadableReason(err))
+}
+
+func unreadableReason(err error) string {
+	var typ *json.UnmarshalTypeError
+	var syn *json.SyntaxError
+	switch {
+	case errors.As(err, &typ) && typ.Field != "":
+		return fmt.Sprintf("%q should be %s, not %s", typ.Field, jsonKind(typ.Type), typ.Value)
+	case errors.As(err, &typ):
+		return "a move is a JSON object"
+	case errors.As(err, &syn):
+		return "not valid JSON"
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return "the move is empty or cut short"
+	}
+	// The decoder's own words (an unknown field, say), without its prefix.
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// jsonKind names what a Go type reads from JSON.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "an object"
 }

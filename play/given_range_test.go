@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -78,4 +79,21 @@ func TestAnswerOutOfRangeIsRefusedAndChangesNothing(t *testing.T) {
 		}
 		t.Fatal("no answer came up")
 	})
+}
+
+// Every engine tells a move that does not decode in the client's terms:
+// no Go type, no engine's internal name (the security review saw
+// "cannot unmarshal string into Go value of type potion.wireMove").
+func TestUnreadableMovesNameNoGoTypes(t *testing.T) {
+	for _, k := range Kinds() {
+		eng, err := k.New(Setup{Edition: k.Editions[0], Level: games.Green(), Seats: []games.Seat{{Kind: games.SeatStudent, Name: "Léa"}, {Kind: games.SeatComputer, Bot: games.BotBeginner}}}, 1)
+		require.NoError(t, err, k.Name)
+		for _, raw := range []string{`"lay"`, `{"type":7}`, `[1,2]`} {
+			_, err := eng.Apply(0, json.RawMessage(raw), 0)
+			re, ok := games.AsRuleError(err)
+			require.True(t, ok, "%s %s: %v", k.Name, raw, err)
+			reason := fmt.Sprint(re.Params["reason"])
+			assert.NotRegexp(t, `Go |wire|\.Move|json:`, reason, "%s %s", k.Name, raw)
+		}
+	}
 }

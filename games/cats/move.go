@@ -56,7 +56,7 @@ func DecodeMove(data []byte) (Move, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
-		return Move{}, games.Broken("game.bad_move", "reason", shortReason(err))
+		return Move{}, games.Unreadable(err)
 	}
 	if dec.More() {
 		return Move{}, games.Broken("game.bad_move", "reason", "trailing data")
@@ -71,14 +71,6 @@ func DecodeMove(data []byte) (Move, error) {
 		return Move{}, games.Broken("game.unknown_move", "type", m.Type)
 	}
 	return m, nil
-}
-
-func shortReason(err error) string {
-	s := err.Error()
-	if len(s) > 80 {
-		s = s[:80]
-	}
-	return s
 }
 
 // Legal lists the moves seat may make now: slap while a reaction window is

@@ -48,7 +48,7 @@ func DecodeMove(data []byte) (Move, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
-		return Move{}, games.Broken("game.bad_move", "reason", err.Error())
+		return Move{}, games.Unreadable(err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return Move{}, games.Broken("game.bad_move", "reason", "trailing data")

@@ -27,7 +27,7 @@ func DecodeMove(data []byte) (Move, error) {
 	dec.DisallowUnknownFields()
 	var m Move
 	if err := dec.Decode(&m); err != nil {
-		return Move{}, games.Broken("game.bad_move", "reason", err.Error())
+		return Move{}, games.Unreadable(err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return Move{}, games.Broken("game.bad_move", "reason", "trailing data")

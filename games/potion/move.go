@@ -85,7 +85,7 @@ func DecodeMove(data []byte) (Move, error) {
 	dec.DisallowUnknownFields()
 	var w wireMove
 	if err := dec.Decode(&w); err != nil {
-		return Move{}, badMove(err.Error())
+		return Move{}, games.Unreadable(err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return Move{}, badMove("trailing data")
