@@ -63,6 +63,12 @@ func DecodeMove(data []byte) (Move, error) {
 				return Move{}, games.Broken("game.bad_move", "reason", "operators are *, + and -")
 			}
 		}
+		// Every rule set's formula ends "± c" (a × b ± c, or a ± b ± c in
+		// #3): a second "×" is no formula of the game, and its attempt
+		// would claim a × b = code ∓ c of a product.
+		if m.Ops[1] == "*" {
+			return Move{}, games.Broken("game.bad_move", "reason", "the second operator is + or -")
+		}
 		if m.Code < 1 || m.Code > MonsterCount {
 			return Move{}, games.Broken("game.bad_move", "reason", "codes run from 1 to 56")
 		}

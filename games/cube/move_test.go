@@ -22,6 +22,8 @@ func TestDecodeMoveIsStrict(t *testing.T) {
 		{"unknown face", `{"type":"claim","code":12,"faces":[{"at":{"q":1,"r":0},"face":"G"},{"at":{"q":1,"r":1},"face":"Y"},{"at":{"q":1,"r":1},"face":"B"}],"ops":["*","-"]}`, "game.bad_move"},
 		{"two faces", `{"type":"claim","code":12,"faces":[{"at":{"q":1,"r":0},"face":"B"},{"at":{"q":1,"r":1},"face":"Y"}],"ops":["*","-"]}`, "game.bad_move"},
 		{"division", `{"type":"claim","code":12,"faces":[{"at":{"q":1,"r":0},"face":"B"},{"at":{"q":1,"r":1},"face":"Y"},{"at":{"q":1,"r":1},"face":"B"}],"ops":["/","-"]}`, "game.bad_move"},
+		{"times twice", `{"type":"claim","code":12,"faces":[{"at":{"q":1,"r":0},"face":"B"},{"at":{"q":1,"r":1},"face":"Y"},{"at":{"q":1,"r":1},"face":"B"}],"ops":["*","*"]}`, "game.bad_move"},
+		{"sums (#3)", `{"type":"find","code":12,"faces":[{"at":{"q":1,"r":0},"face":"B"},{"at":{"q":1,"r":1},"face":"Y"},{"at":{"q":1,"r":1},"face":"B"}],"ops":["+","-"]}`, ""},
 		{"code out of range", `{"type":"claim","code":57,"faces":[{"at":{"q":1,"r":0},"face":"B"},{"at":{"q":1,"r":1},"face":"Y"},{"at":{"q":1,"r":1},"face":"B"}],"ops":["*","-"]}`, "game.bad_move"},
 		{"trailing data", `{"type":"no_solution"} {}`, "game.bad_move"},
 		{"unknown move", `{"type":"dance"}`, "game.unknown_move"},
