@@ -9,7 +9,7 @@ import (
 	"github.com/multipli/multipli/games"
 )
 
-// Audit of the engine against specs/games/multipli-cats.md: each test pins
+// Audit of the engine against the written rules (README.md): each test pins
 // a discrepancy that was fixed.
 
 // Spec, Play: "The faster one gives their face-up pile to the other, who
