@@ -63,11 +63,36 @@ func step(t *testing.T, ctx context.Context, what string, actions ...chromedp.Ac
 
 func textOf(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
-	sctx, cancel := context.WithTimeout(ctx, 15*time.Second)
-	defer cancel()
-	s, err := chromedp.Run(sctx, chromedp.Text(chromedp.CSS(sel)))
-	require.NoError(t, err, sel)
-	return s
+	return visibleText(t, ctx, sel)
+}
+
+// visibleTextJS is chromedp.Text's answer (the innerText of the first
+// match when it is laid out, else "") read in one evaluation, or null
+// while nothing matches.
+const visibleTextJS = `((sel) => {
+	const e = document.querySelector(sel);
+	if (!e) return null;
+	return e.offsetWidth || e.offsetHeight || e.getClientRects().length ? e.innerText : "";
+})(%q)`
+
+// visibleText waits up to 15 s for sel and reads its text. One JavaScript
+// evaluation, not a node query then a read: a page whose script redraws
+// the element between the two (or a navigation still landing) made the
+// read fail with "No node with given id found".
+func visibleText(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[*string](fmt.Sprintf(visibleTextJS, sel)))
+		if err == nil && s != nil {
+			return *s
+		}
+		if time.Now().After(deadline) {
+			require.NoError(t, err, sel)
+			t.Fatalf("%s: no such element", sel)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 type css = chromedp.CSS

@@ -153,16 +153,25 @@ VALUES (%d, %d, %d, 1, 720, %d, %d, 0, 1800) ON CONFLICT (student_id, year, week
 
 func text(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
-	s, err := chromedp.Run(ctx, chromedp.Text(css(sel)))
-	require.NoError(t, err, sel)
-	return s
+	return visibleText(t, ctx, sel)
 }
 
+// attr reads an attribute in one evaluation (see visibleText), waiting up
+// to 15 s for sel.
 func attr(t *testing.T, ctx context.Context, sel, name string) string {
 	t.Helper()
-	r, err := chromedp.Run(ctx, chromedp.AttributeValue(css(sel), name))
-	require.NoError(t, err, sel)
-	return r.Value
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[*string](fmt.Sprintf(`document.querySelector(%q)?.getAttribute(%q) ?? null`, sel, name)))
+		if err == nil && v != nil {
+			return *v
+		}
+		if time.Now().After(deadline) {
+			require.NoError(t, err, sel)
+			t.Fatalf("%s: no element with %s", sel, name)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 func TestBrowserTeacherAssignsAStudentPlaysTheDashboardChanges(t *testing.T) {
