@@ -234,3 +234,17 @@ func TestBrowserCubeHintWithATileMoveShowsTheMove(t *testing.T) {
 	b.run(chromedp.WaitVisible(chromedp.CSS(`.hint-box`)))
 	assert.Equal(t, "0", b.eval(`String(document.querySelectorAll('.hint-ghost').length)`), "a hint without a move draws no ghost")
 }
+
+// Magicoa's multiplication edition: a student holding a Triple power and
+// potions of its colour sees their score with those potions at face value
+// (they triple it themselves at the end), and the score says so.
+func TestBrowserMagicoaScoreSaysTheTripleComesAtTheEnd(t *testing.T) {
+	b := newBrowserTest(t, 3)
+	for lang, want := range map[string]string{"en": "before you triple your potions at the end", "fr": "avant de tripler tes potions à la fin"} {
+		b.run(chromedp.Navigate(b.base + "/static/play/dev/game.html?fixture=magicoa-triple&lang=" + lang))
+		b.run(chromedp.WaitVisible(chromedp.CSS(`body[data-ready] .play-board > *`)))
+		assert.Contains(t, b.eval(`document.querySelector(".hand .zone-hint").textContent`), want, lang)
+	}
+	b.openHarness("magicoa-place")
+	assert.NotContains(t, b.eval(`document.querySelector(".hand .zone-hint")?.textContent ?? ""`), "triple", "no Triple power held: the plain score")
+}

@@ -2,6 +2,7 @@ package webcheck
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -100,6 +101,9 @@ var fixtures = []fixture{
 	{"magicoa-answer", "magicoa-multiplication-1", func(v map[string]any) bool { return legalHas(v, "answer") && v["current"] != nil }},
 	{"magicoa-classic", "magicoa-classic-1", func(v map[string]any) bool { return legalHas(v, "place") && num(v, "round") >= 2 }},
 	{"magicoa-power", "magicoa-", func(v map[string]any) bool { return v["deciding"] != nil }},
+	// The student holds a Triple power and potions of its colour: the
+	// score shown waits for them to triple it at the end.
+	{"magicoa-triple", "magicoa-multiplication-", func(v map[string]any) bool { return v["over"] != true && holdsTripled(v) }},
 }
 
 // ownBoardSpread is how many tile widths apart the centres of the seat's
@@ -118,6 +122,32 @@ func ownBoardSpread(v map[string]any) float64 {
 		lo, hi = math.Min(lo, x), math.Max(hi, x)
 	}
 	return hi - lo
+}
+
+// holdsTripled: the seat's player has a Triple power and a won potion of
+// its colour that counts for points.
+func holdsTripled(v map[string]any) bool {
+	seat := num(v, "seat")
+	for _, p := range arr(v, "players") {
+		pm, _ := p.(map[string]any)
+		if num(pm, "seat") != seat {
+			continue
+		}
+		for _, w := range arr(pm, "powers") {
+			colour := strings.TrimPrefix(fmt.Sprint(w), "triple_")
+			if colour == fmt.Sprint(w) {
+				continue
+			}
+			for _, x := range arr(pm, "won") {
+				xm, _ := x.(map[string]any)
+				pot, _ := xm["potion"].(map[string]any)
+				if xm["active"] != true && pot["colour"] == colour {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func sum(a []any) float64 {

@@ -184,7 +184,7 @@ export function render(root, dto, api) {
         h("section", { class: "mpanel", "aria-label": t("magicoa.your_move") }, panel),
         chosen.length ? h("section", { class: "hand" }, h("h2", { class: "zone-title" }, t("magicoa.your_stack")), h("div", { class: "cards" }, chosen)) : null,
         h("section", { class: "hand", "aria-label": t("magicoa.your_gold") },
-          h("h2", { class: "zone-title" }, t("magicoa.your_gold"), you ? h("span", { class: "zone-hint" }, t("magicoa.score", { n: you.score })) : null),
+          h("h2", { class: "zone-title" }, t("magicoa.your_gold"), you ? h("span", { class: "zone-hint" }, t(tripledLater(dto, you) ? "magicoa.score_before_triple" : "magicoa.score", { n: you.score })) : null),
           h("div", { class: "cards" }, hand.length ? hand : h("p", { class: "empty" }, t("magicoa.no_gold"))))),
       h("section", { class: "mplayers-box", "aria-label": t("magicoa.players") }, players,
         eventsBox(dto, (e) => magicoaEvent(e, dto, t, tn), t, ui)))));
@@ -192,6 +192,15 @@ export function render(root, dto, api) {
     ui.focusAnswer = false;
     root.querySelector("input")?.focus();
   }
+}
+
+// tripledLater: in the multiplication edition a student works out their
+// Triple power's points at the end, so until then the score shown counts
+// those potions at face value (the engine's view) — and says so.
+function tripledLater(dto, you) {
+  if (dto.edition !== "multiplication" || dto.over) return false;
+  const colours = (you.powers || []).filter((w) => w.startsWith("triple_")).map((w) => w.slice("triple_".length));
+  return (you.won || []).some((x) => !x.active && colours.includes(x.potion.colour));
 }
 
 // answerForm asks for a number (a card's product, or a tripled score).
