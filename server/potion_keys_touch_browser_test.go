@@ -26,6 +26,11 @@ func TestBrowserPotionVigilanceAndQuizByKeysAndTouch(t *testing.T) {
 		}
 
 		b.openHarness("potion-quiz")
+		if by == "keys" {
+			// Upside down, 6 and 9 (16 and 91…) would swap: a card's numbers
+			// are underlined, as on printed cards.
+			assert.Equal(t, "underline", b.eval(`getComputedStyle(document.querySelector(".pcard .far-end .num")).textDecorationLine`))
+		}
 		p.press(keySel("quiz"))
 		p.press(keySel("z0-25"))
 		p.press(keySel("z0-15"))

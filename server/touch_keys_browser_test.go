@@ -203,6 +203,7 @@ func potionCaptureBy(b *browserTest, p hand, name string) {
 				p.press(keySel("capture"))
 				b.waitChange(g, version)
 				requireAttempt(b, g, "capture")
+				b.verdictInSight(name)
 				return
 			}
 			p.press(keySel("end"))
@@ -332,6 +333,28 @@ func cubeFormulaBy(b *browserTest, p hand, name string) {
 		return
 	}
 	b.t.Fatal("no formula came up")
+}
+
+// verdictInSight: the verdict on the child's move is on the screen where
+// the child is, not above it (on a phone the page is scrolled down to the
+// cards when the child moves).
+func (b *browserTest) verdictInSight(name string) {
+	b.t.Helper()
+	const inSight = `(() => {
+		const v = document.querySelector(".play-feedback:not([hidden])");
+		if (!v) return "none";
+		const r = v.getBoundingClientRect();
+		return r.top >= 0 && r.bottom <= innerHeight ? "yes" : "out: " + Math.round(r.top) + " to " + Math.round(r.bottom) + " of " + innerHeight + ", scrolled " + Math.round(scrollY);
+	})()`
+	got := ""
+	for range 30 {
+		if got = b.eval(inSight); got != "none" {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	b.screenshot(name + "-verdict")
+	require.Equal(b.t, "yes", got, "the verdict is in sight")
 }
 
 // requireAttempt checks the move left a right attempt of its kind.
