@@ -45,15 +45,27 @@ func (s *Service) End(ctx context.Context, sessionID, studentID int64) (Summary,
 	var plan sessionPlan
 	_ = json.Unmarshal([]byte(ps.Plan), &plan)
 	sum := summarise(attempts, stats, plan.FluentBefore)
-	if g, seat, ok := s.sessionGame(ctx, sessionID, studentID); ok && g.eng.Over() {
+	if g, seat, ok := s.sessionGame(ctx, sessionID, studentID); ok {
+		// A child who stops before the end is told the score so far: the
+		// captures and points of a game not over count too ("0" after a
+		// capture read as nothing won). Only a finished game has winners.
 		r := g.eng.Result()
-		if seat < len(r.Scores) {
-			sum.Trophies = r.Scores[seat]
+		scores := r.Scores
+		if st, ok := g.eng.(standing); ok && !g.eng.Over() {
+			scores = st.Standing()
 		}
-		sum.Won = slices.Contains(r.Winners, seat)
+		if seat < len(scores) {
+			sum.Trophies = scores[seat]
+		}
+		sum.Won = g.eng.Over() && slices.Contains(r.Winners, seat)
 	}
 	return sum, nil
 }
+
+// standing is an engine whose Result counts only at the end (Monster
+// Cube) and that can tell the score so far; the others' Result already
+// holds the captures and points so far.
+type standing interface{ Standing() []int }
 
 // sessionGame finds the game the session played: its own, or for an
 // invited classmate the game they joined.

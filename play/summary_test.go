@@ -2,6 +2,8 @@ package play
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -93,4 +95,84 @@ func TestAssignmentBecomesTheConstraint(t *testing.T) {
 		assert.Equal(t, "7 et 8", home.Assignments[0].TitleFR)
 		assert.Equal(t, []int{7, 8}, home.Assignments[0].Tables)
 	})
+}
+
+// A child who stops before the end ("Stop and see my results") is told the
+// score so far, not 0 after a capture; only a finished game is won.
+func TestSummaryOfAStoppedGameCountsTheScoreSoFar(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		kid := class(t, st, "Léa")[0]
+		clock := newFakeClock()
+		s := newService(st, clock)
+		res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: "potion", Edition: "3"})
+		require.NoError(t, err)
+		seq := int64(0)
+		for range 400 {
+			g, err := s.loadGame(ctx, res.Game.ID)
+			require.NoError(t, err)
+			require.False(t, g.eng.Over(), "the game ended before a capture")
+			if g.eng.Result().Scores[0] > 0 {
+				break
+			}
+			clock.Add(time.Second)
+			legal := legalMoves(t, g.eng, 0)
+			if len(legal) == 0 {
+				require.NoError(t, s.Tick(ctx, g.Row.ID))
+				continue
+			}
+			seq++
+			move := legal[len(legal)-1] // a lay, or ending the turn (the first may be the quiz)
+			if c, ok := potionCaptureIn(t, g); ok {
+				move = c
+			}
+			_, err = s.Move(ctx, MoveRequest{GameID: g.Row.ID, StudentID: kid.ID, Version: g.Row.Version, Seq: seq, Move: move})
+			if _, refused := games.AsRuleError(err); !refused {
+				require.NoError(t, err)
+			}
+		}
+		g, err := s.loadGame(ctx, res.Game.ID)
+		require.NoError(t, err)
+		trophies := g.eng.Result().Scores[0]
+		require.Positive(t, trophies, "Léa captured a monster")
+		sum, err := s.End(ctx, res.Session.ID, kid.ID)
+		require.NoError(t, err)
+		assert.Equal(t, trophies, sum.Trophies, "the captures so far")
+		assert.False(t, sum.Won, "a game stopped before its end is not won")
+	})
+}
+
+// potionCaptureIn finds a capture seat 0 may make: two of its potions whose
+// product is a monster of the other zone.
+func potionCaptureIn(t *testing.T, g *Game) (json.RawMessage, bool) {
+	t.Helper()
+	b, err := json.Marshal(g.eng.View(0))
+	require.NoError(t, err)
+	var v struct {
+		Zones [][]struct {
+			ID, Potion, Monster int
+		} `json:"zones"`
+		Legal []struct {
+			Type string `json:"type"`
+		} `json:"legal"`
+	}
+	require.NoError(t, json.Unmarshal(b, &v))
+	can := false
+	for _, m := range v.Legal {
+		can = can || m.Type == "capture"
+	}
+	if !can || len(v.Zones) < 2 {
+		return nil, false
+	}
+	mine, theirs := v.Zones[0], v.Zones[1]
+	for i := range mine {
+		for j := i + 1; j < len(mine); j++ {
+			for _, m := range theirs {
+				if mine[i].Potion*mine[j].Potion == m.Monster {
+					return json.RawMessage(fmt.Sprintf(`{"type":"capture","potions":[%d,%d],"monster":%d}`, mine[i].ID, mine[j].ID, m.ID)), true
+				}
+			}
+		}
+	}
+	return nil, false
 }

@@ -125,14 +125,22 @@ func Winners(scores []int, won [][]int) []int {
 func (g *Game) finish(winners []int, reason string) {
 	s := &g.s
 	s.Done = true
-	scores := make([]int, len(s.Config.Seats))
-	for i := range scores {
-		scores[i] = len(s.Won[i])
-	}
+	s.Result = games.Result{Winners: winners, Scores: g.Standing(), Reason: reason}
+}
+
+// Standing is each seat's score so far, counted as the end counts it: the
+// cards won in #2, else the rule set's points or stars (Scores). A session
+// stopped before the end sums up with it.
+func (g *Game) Standing() []int {
+	s := &g.s
 	if s.Config.Rules != RulesAdvanced {
-		scores = Scores(s.Config.Rules, s.Won, s.Config.Bonuses)
+		return Scores(s.Config.Rules, s.Won, s.Config.Bonuses)
 	}
-	s.Result = games.Result{Winners: winners, Scores: scores, Reason: reason}
+	out := make([]int, len(s.Config.Seats))
+	for i := range out {
+		out[i] = len(s.Won[i])
+	}
+	return out
 }
 
 // finishScored ends #1, #3 or #4 and scores it.
