@@ -405,12 +405,16 @@ func (g *Game) closeWindow(at int64, deadline bool) {
 			return
 		}
 	}
+	// "Too late: the mouse ran away" is said only of a match (or a
+	// Seesaw) nobody slapped in time: said after every reveal without a
+	// pair, it told the child they had been slow for nothing.
+	missedOne := (w.Kind == KindMatch || w.Kind == KindSeesaw) && slices.Contains(w.Done, false)
 	g.missed(w)
 	if g.st.Config.SourisCall {
 		g.recordUnclaimed(w)
 	}
 	g.dropWindow()
-	if deadline && g.loud() {
+	if deadline && missedOne && g.loud() {
 		g.emit(at, -1, "window_closed")
 	}
 	if deadline {
