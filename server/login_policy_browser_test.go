@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
@@ -119,4 +120,34 @@ func TestBrowserTheLoginCardsQRCodeReadsAsItsLink(t *testing.T) {
 	require.NoError(t, err)
 	step(t, ctx, "open what the QR says", chromedp.Navigate(link), chromedp.WaitVisible(css("#home h1")))
 	assert.Contains(t, textOf(t, ctx, "#home h1"), "Léa")
+}
+
+// A child who types a wrong PIN on a phone sees why: the message, below
+// the keypad, is brought on the screen (it sat under the fold, and the
+// child only saw the slots emptied).
+func TestBrowserAWrongPINIsToldOnThePhonesScreen(t *testing.T) {
+	b := newBrowserTest(t, 3)
+	b.run(chromedp.EmulateViewport(375, 667, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
+	b.run(chromedp.Navigate(b.base + "/?lang=fr"))
+	b.run(chromedp.WaitVisible(chromedp.CSS(`#class-code`)))
+	b.run(chromedp.SendKeys(chromedp.CSS(`#class-code`), b.s.classCode))
+	b.run(chromedp.Click(chromedp.CSS(`#class-code-form [type=submit]`)))
+	b.run(chromedp.WaitVisible(chromedp.CSS(`#names button`)))
+	b.tap(`//ul[@id="names"]//button[normalize-space(.)="Léa"]`)
+	for _, k := range "9876" {
+		b.tap(chromedp.CSS(fmt.Sprintf(`#keypad [data-key="%c"]`, k)))
+	}
+	b.run(chromedp.WaitVisible(chromedp.CSS(`#error`)))
+	var where string
+	for range 20 {
+		where = b.eval(`(() => { const r = document.getElementById("error").getBoundingClientRect();
+			return r.top >= 0 && r.bottom <= innerHeight ? "in sight" : "at " + Math.round(r.top) + " of " + innerHeight; })()`)
+		if where == "in sight" {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	b.screenshot("login-wrong-pin-phone")
+	assert.Equal(t, "in sight", where)
+	assert.Contains(t, b.eval(`document.getElementById("error").textContent`), "code")
 }

@@ -110,6 +110,9 @@ async function studentLogin(secret) {
     // told in their own words which of their secrets did not match.
     if (err.status === 401 && err.code === "bad_credentials") err = new Error(t(pictures ? "login.wrong_pictures" : "login.wrong_pin"));
     showError(err, t);
+    // On a phone the message sits below the keypad or the pictures: it is
+    // brought into sight, or the child would only see the slots emptied.
+    document.getElementById("error")?.scrollIntoView({ block: "nearest" });
   }
 }
 
