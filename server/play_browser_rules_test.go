@@ -248,3 +248,19 @@ func TestBrowserMagicoaScoreSaysTheTripleComesAtTheEnd(t *testing.T) {
 	b.openHarness("magicoa-place")
 	assert.NotContains(t, b.eval(`document.querySelector(".hand .zone-hint")?.textContent ?? ""`), "triple", "no Triple power held: the plain score")
 }
+
+// The summary's "2 (1 right)" takes its plural from the answers right, not
+// from the answers given ("2 (1 justes)" was wrong French).
+func TestBrowserSummaryPluralFollowsTheRightAnswers(t *testing.T) {
+	b := newBrowserTest(t, 3)
+	for lang, want := range map[string]string{"fr": "2 (1 juste)", "en": "2 (1 right)"} {
+		b.run(chromedp.Navigate(b.base + "/static/play/dev/game.html?fixture=potion-3&lang=" + lang))
+		b.run(chromedp.WaitVisible(chromedp.CSS(`body[data-ready] .play-board > *`)))
+		got := b.evalAsync(`(async () => {
+			const c = await import("/static/play/common.js");
+			const s = c.renderSummary({ facts_answered: 2, correct: 1, stars: 1 }, { onHome() {}, onAgain() {}, game: "potion" });
+			return s.querySelector(".summary-list dd").textContent;
+		})()`)
+		assert.Equal(t, want, got, lang)
+	}
+}

@@ -74,7 +74,7 @@ export function renderSummary(sum, { onHome, onAgain, game }) {
     starsSVG(Math.max(0, Math.min(3, sum.stars || 0))),
     h("dl", { class: "summary-list" },
       h("dt", {}, t("summary.answered")),
-      h("dd", {}, t("summary.answered_n", { n: sum.facts_answered || 0, correct: sum.correct || 0 })),
+      h("dd", {}, t("summary.answered_n", { n: sum.facts_answered || 0, correct: sum.correct || 0, count: sum.correct || 0 })),
       h("dt", {}, t("summary.fluent")),
       h("dd", {}, fluent.length ? fluent.map(factText).join(", ") : t("summary.fluent_none")),
       h("dt", {}, t("summary.watch")),

@@ -96,7 +96,7 @@ function assignmentHead(as, level, id) {
     svgBox(200, 16, { class: "progress", "aria-hidden": "true", preserveAspectRatio: "none" },
       s("rect", { x: 0, y: 0, width: 200, height: 16, rx: 8, class: "progress-bg" }),
       s("rect", { x: 0, y: 0, width: Math.round((200 * done) / pr.target), height: 16, rx: 8, class: "progress-fill" })),
-    h("span", {}, t(`home.progress.${pr.unit === "minutes" ? "minutes" : "sessions"}`, { done: pr.done || 0, target: pr.target }))) : null;
+    h("span", {}, t(`home.progress.${pr.unit === "minutes" ? "minutes" : "sessions"}`, { done: pr.done || 0, target: pr.target, count: pr.done || 0 }))) : null;
   return h("div", { class: "assignment" },
     h("h2", { id }, t("home.teacher_asks"), " ", h("span", { class: "as-title" }, tablesPhrase(as.tables) || t("home.assignment"))),
     h("p", { class: "row" }, levelBadge(as.level || level),
