@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/multipli/multipli/games/cube"
@@ -204,6 +205,12 @@ func potionCaptureBy(b *browserTest, p hand, name string) {
 				b.waitChange(g, version)
 				requireAttempt(b, g, "capture")
 				b.verdictInSight(name)
+				// Stopping here: the summary counts the capture so far, and
+				// the verdict on the last move goes with the board.
+				p.press(keySel("finish"))
+				b.run(chromedp.WaitVisible(chromedp.CSS(`.summary`)))
+				assert.Equal(b.t, "1", b.eval(`document.querySelector(".summary-list dd:last-of-type").textContent`), "one monster captured so far")
+				assert.Equal(b.t, "true", b.eval(`String(document.querySelector(".play-feedback").hidden)`), "no verdict left above the summary")
 				return
 			}
 			p.press(keySel("end"))

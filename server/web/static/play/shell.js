@@ -309,8 +309,11 @@ class GamePage {
     try {
       this.summary = await this.transport.end(this.dto.session_id);
       if (this.socket) this.socket.close();
-      // The session is over: the summary takes the board's place.
+      // The session is over: the summary takes the board's place, and what
+      // was said of the last move goes with the board.
       this.board.hidden = true;
+      this.hideAlert();
+      this.clearVerdict();
       this.head.querySelector('[data-key="finish"]')?.remove();
       this.renderFoot();
       this.foot.querySelector("h2")?.focus();
