@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -192,4 +193,25 @@ func TestBrowserOtherPlayerStartsWhenTheChildSaysSo(t *testing.T) {
 		}
 	}
 	assert.Equal(t, "1", first, "the computer laid first")
+}
+
+// On a phone, Multipli Cat's keeps its slap button on the screen while the
+// child watches the piles at the top of the table (it sat 600 px below).
+func TestBrowserCatsSlapButtonStaysInSightOnAPhone(t *testing.T) {
+	b := newBrowserTest(t, 9)
+	b.run(chromedp.EmulateViewport(375, 667, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
+	b.openHarness("cats-2piles")
+	got := b.eval(`(() => {
+		document.querySelector(".cats-table").scrollIntoView({ block: "start" });
+		const table = document.querySelector(".cats-table").getBoundingClientRect();
+		const slap = document.querySelector('[data-key="slap"]').getBoundingClientRect();
+		return JSON.stringify({ tableTop: Math.round(table.top), slapTop: Math.round(slap.top), slapBottom: Math.round(slap.bottom), slapHeight: Math.round(slap.height), h: innerHeight });
+	})()`)
+	var r struct{ TableTop, SlapTop, SlapBottom, SlapHeight, H float64 }
+	require.NoError(t, json.Unmarshal([]byte(got), &r))
+	b.screenshot("cats-phone-slap")
+	assert.GreaterOrEqual(t, r.TableTop, 0.0, "the piles' top is on the screen: %s", got)
+	assert.LessOrEqual(t, r.SlapBottom, r.H, "the slap button is on the screen with them: %s", got)
+	assert.GreaterOrEqual(t, r.SlapTop, 0.0, got)
+	assert.GreaterOrEqual(t, r.SlapHeight, 44.0, "big enough for a finger")
 }
