@@ -73,7 +73,7 @@ func SummariseAssignment(a Assignment, end time.Time, roster []StudentSummary, d
 		p := mine[s.ID]
 		c := ChildDone{StudentID: s.ID, Name: s.Name, Sessions: p.Sessions, Done: p.Sessions}
 		if out.Unit == TargetMinutes {
-			c.Done = minutes(p.PlayedSeconds)
+			c.Done = DoneMinutes(p.PlayedSeconds) // the weekly figure's rule, over the whole span
 		}
 		c.Complete = out.Asked > 0 && c.Done >= out.Asked
 		c.FluentGained = fluentGain(s.ID, weeks, first, last)

@@ -266,22 +266,12 @@ func assignmentCell(lang string, studentID int64, as []Assignment, progress []As
 	if best == nil {
 		return nil
 	}
-	var sessions int
-	var played int64
-	for _, p := range progress {
-		if p.AssignmentID == best.ID && p.StudentID == studentID && p.Week == week {
-			sessions += p.Sessions
-			played += p.PlayedSeconds
-		}
-	}
-	cell := &AssignmentCell{AssignmentID: best.ID, Title: best.Title, Target: best.Target, Due: best.Due}
-	key := "assign.minutes"
-	cell.Done = minutes(played)
-	if best.Target.Unit == TargetSessions {
-		key, cell.Done = "assign.sessions", sessions
-	}
-	if best.Target.PerWeek > 0 {
-		cell.Percent = min(100, 100*cell.Done/best.Target.PerWeek)
+	// The same figure as the assignments page and the child's home.
+	done := best.Done(studentID, week, progress)
+	cell := &AssignmentCell{AssignmentID: best.ID, Title: best.Title, Target: best.Target, Due: best.Due, Done: done.Done, Percent: done.Percent}
+	key := "assign.sessions"
+	if best.Target.CountsMinutes() {
+		key = "assign.minutes"
 	}
 	cell.Text = tr(lang, key, "done", cell.Done, "target", best.Target.PerWeek)
 	return cell

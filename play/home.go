@@ -221,9 +221,11 @@ func opponentName(seats []Seat, mine int) string {
 	return ""
 }
 
-// homeAssignment fills an assignment's card, counting this week's sessions
-// played (or minutes, from session starts to their ends) against the weekly
-// target.
+// homeAssignment fills an assignment's card with this week's progress
+// towards the weekly target: the figure the teacher's class dashboard and
+// assignments page show (dashboard.Assignment.Done: the sessions played
+// under this assignment this ISO week, or their minutes with the one
+// rounding rule, dashboard.DoneMinutes).
 func (s *Service) homeAssignment(ctx context.Context, studentID int64, a store.Assignment) (HomeAssignment, error) {
 	info := readAssignment(a)
 	ha := HomeAssignment{
@@ -239,30 +241,11 @@ func (s *Service) homeAssignment(ctx context.Context, studentID int64, a store.A
 	if a.DueAt != nil {
 		ha.Due = a.DueAt.Format(time.DateOnly)
 	}
-	// The target is per week: count from Monday (UTC), or from the
-	// assignment's start if later.
-	since := weekStart(s.wall())
-	if a.StartsAt.After(since) {
-		since = a.StartsAt
-	}
-	sessions, err := s.store.PlaySessionsOf(ctx, studentID, since)
+	done, err := a.View(nil).LoadDone(ctx, s.store.Dashboards(), studentID, s.wall())
 	if err != nil {
 		return ha, err
 	}
-	for _, ps := range sessions {
-		// A session counts once the child has played in it (an attempt or
-		// a move): a game opened and left untouched is not practice.
-		if ps.LastActiveAt == nil {
-			continue
-		}
-		if ha.Progress.Unit != "minutes" {
-			ha.Progress.Done++
-			continue
-		}
-		if ps.EndedAt != nil {
-			ha.Progress.Done += int(ps.EndedAt.Sub(ps.StartedAt).Minutes())
-		}
-	}
+	ha.Progress.Done = done.Done
 	return ha, nil
 }
 
@@ -271,11 +254,4 @@ func tablesOf(level games.LevelName) []int {
 		return l.Tables
 	}
 	return []int{}
-}
-
-// weekStart is Monday 00:00 UTC of t's ISO week.
-func weekStart(t time.Time) time.Time {
-	t = t.UTC()
-	day := (int(t.Weekday()) + 6) % 7 // Monday = 0
-	return time.Date(t.Year(), t.Month(), t.Day()-day, 0, 0, 0, 0, time.UTC)
 }

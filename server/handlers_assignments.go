@@ -74,7 +74,12 @@ type assignmentDoneJS struct {
 
 const dateLayout = "2006-01-02"
 
-func toAssignmentJSON(a dashboard.Assignment, archived bool, lang string, progress []dashboard.AssignmentProgress) assignmentJSON {
+// toAssignmentJSON writes an assignment with the week's progress of the
+// children in roster it is for (the whole class or the chosen ones), 0 for
+// those who have not played; a nil roster lists the children with progress
+// rows only. Each child's figure is dashboard.Assignment.Done, the one the
+// class dashboard and the child's home show.
+func toAssignmentJSON(a dashboard.Assignment, archived bool, lang string, week dashboard.Week, progress []dashboard.AssignmentProgress, roster []int64) assignmentJSON {
 	out := assignmentJSON{
 		ID: a.ID, ClassID: a.ClassID, Title: a.Title, Level: a.Level, LevelLabel: dashboard.LevelLabel(lang, a.Level),
 		Games: a.Games, Target: targetJSON(a.Target), Start: a.Start.UTC().Format(dateLayout), Timers: a.Timers,
@@ -89,20 +94,23 @@ func toAssignmentJSON(a dashboard.Assignment, archived bool, lang string, progre
 	if !a.Due.IsZero() {
 		out.Due = a.Due.UTC().Format(dateLayout)
 	}
-	for _, p := range progress {
-		if p.AssignmentID != a.ID {
+	who := roster
+	if who == nil {
+		seen := map[int64]bool{}
+		for _, p := range progress {
+			if p.AssignmentID == a.ID && p.Week == week && !seen[p.StudentID] {
+				seen[p.StudentID] = true
+				who = append(who, p.StudentID)
+			}
+		}
+	}
+	for _, id := range who {
+		if !a.For(id) {
 			continue
 		}
-		d := assignmentDoneJS{StudentID: p.StudentID, Week: p.Week.String(), Sessions: p.Sessions, Minutes: int(p.PlayedSeconds / 60)}
-		d.Done = d.Sessions
-		if a.Target.Unit == dashboard.TargetMinutes {
-			d.Done = d.Minutes
-		}
-		if a.Target.PerWeek > 0 {
-			d.Percent = min(100, d.Done*100/a.Target.PerWeek)
-			d.Complete = d.Done >= a.Target.PerWeek
-		}
-		out.Progress = append(out.Progress, d)
+		d := a.Done(id, week, progress)
+		out.Progress = append(out.Progress, assignmentDoneJS{StudentID: id, Week: week.String(), Sessions: d.Sessions, Minutes: d.Minutes,
+			Done: d.Done, Percent: d.Percent, Complete: d.Complete})
 	}
 	return out
 }
@@ -225,8 +233,17 @@ func (s *Server) classStudentSet(c echo.Context, classID int64) (map[int64]bool,
 	return out, nil
 }
 
-// assignmentViews decodes rows and adds this week's progress.
+// assignmentViews decodes rows and adds this week's progress of the
+// children who played under them.
 func (s *Server) assignmentViews(c echo.Context, rows []store.Assignment) ([]assignmentJSON, error) {
+	return s.assignmentViewsOf(c, rows, nil)
+}
+
+// assignmentViewsOf decodes rows and adds this week's progress; with a
+// roster (the class's children, in its order), of every child of it each
+// assignment is for, 0 for those who have not played (the assignments
+// page).
+func (s *Server) assignmentViewsOf(c echo.Context, rows []store.Assignment, roster []int64) ([]assignmentJSON, error) {
 	ctx := c.Request().Context()
 	views, err := s.store.Views(ctx, rows)
 	if err != nil {
@@ -236,13 +253,14 @@ func (s *Server) assignmentViews(c echo.Context, rows []store.Assignment) ([]ass
 	for i, r := range rows {
 		ids[i] = r.ID
 	}
-	progress, err := s.store.Dashboards().AssignmentProgress(ctx, ids, dashboard.WeekOf(s.now()))
+	week := dashboard.WeekOf(s.now())
+	progress, err := s.store.Dashboards().AssignmentProgress(ctx, ids, week)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]assignmentJSON, len(rows))
 	for i, v := range views {
-		out[i] = toAssignmentJSON(v, rows[i].ArchivedAt != nil, pageLang(c), progress)
+		out[i] = toAssignmentJSON(v, rows[i].ArchivedAt != nil, pageLang(c), week, progress, roster)
 	}
 	return out, nil
 }

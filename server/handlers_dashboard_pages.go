@@ -314,15 +314,21 @@ func (s *Server) handleAssignmentsPage(c echo.Context) error {
 	}
 	archived = archived[:min(len(archived), maxEndedShown)]
 	all := append(slices.Clone(rows), archived...)
-	list, err := s.assignmentViews(c, all)
+	kids, err := s.store.StudentsOf(ctx, cl.ID)
+	if err != nil {
+		return err
+	}
+	// Each card lists every child it is for (the whole class, or the
+	// chosen ones), those who have not played this week with 0.
+	roster := make([]int64, len(kids))
+	for i, k := range kids {
+		roster[i] = k.ID
+	}
+	list, err := s.assignmentViewsOf(c, all, roster)
 	if err != nil {
 		return err
 	}
 	cards, err := s.assignmentCards(ctx, lang, all, list, cl.ID)
-	if err != nil {
-		return err
-	}
-	kids, err := s.store.StudentsOf(ctx, cl.ID)
 	if err != nil {
 		return err
 	}
