@@ -177,6 +177,12 @@ func textLines(w *svgWriter, x, y int, lines []string) {
 		if i > 0 {
 			dy = legendLine
 		}
+		// Every line but the last ends with a space (unseen at a line's
+		// end): what a screen reader reads, a search finds and a copy takes
+		// would glue "(dark purple)to 100" otherwise.
+		if i < len(lines)-1 {
+			l += " "
+		}
 		w.f(`<tspan x="%d" dy="%d">%s</tspan>`, x, dy, esc(l))
 	}
 	w.f(`</text>`)
