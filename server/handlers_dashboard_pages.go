@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -21,13 +22,51 @@ import (
 // link per column header; cells of the heatmaps are focusable SVG with
 // their value in words; a data table stands behind every picture).
 
-// pageLang is the page's language: ?lang=fr|en (the links of the language
-// switch), else the lang cookie or the browser's languages.
+// pageLang is the page's language, the same for the whole visit:
+//
+//  1. ?lang=fr|en: the language switch's link, and the links of a page to
+//     the pages of the same visit;
+//  2. else the "lang" cookie: the last choice, stored by rememberLang on
+//     every adult page opened with ?lang= (the switch included), and by
+//     the switch of the pages drawn by scripts (the home, the sign-in and
+//     the children's pages: lib/i18n.js sets the same cookie);
+//  3. else the French or English tag the browser's Accept-Language weighs
+//     most, else English (langOf, which the API's error messages use too,
+//     and which lib/i18n.js's browserLang agrees with).
+//
+// A first visit without the cookie: a link with ?lang= is shown in that
+// language and the choice is stored; without ?lang= the page follows the
+// browser's languages and nothing is stored, so that the browser keeps
+// deciding until the reader chooses (the switch).
 func pageLang(c echo.Context) string {
 	if l := c.QueryParam("lang"); l == "fr" || l == "en" {
 		return l
 	}
 	return langOf(c)
+}
+
+// langCookieLife is how long the "lang" cookie is kept: a year, as
+// lib/i18n.js's setLang keeps it.
+const langCookieLife = 365 * 24 * time.Hour
+
+// rememberLang stores a page's ?lang= in the "lang" cookie, so that the
+// pages reached without it (the logo's /home, "← Back" to /reports, a
+// bookmark) stay in the language chosen. Readable by the pages' scripts
+// (lib/i18n.js reads it), like the one setLang writes. A language
+// preference, not a secret: another site linking to a page with ?lang=
+// can at most change the language the next pages are shown in.
+func (s *Server) rememberLang(c echo.Context) {
+	l := c.QueryParam("lang")
+	if l != "fr" && l != "en" {
+		return
+	}
+	if ck, err := c.Cookie("lang"); err == nil && ck.Value == l {
+		return
+	}
+	c.SetCookie(&http.Cookie{
+		Name: "lang", Value: l, Path: "/", MaxAge: int(langCookieLife / time.Second),
+		Secure: s.cfg.SecureCookies, SameSite: http.SameSiteLaxMode,
+	})
 }
 
 // pageBase is what every dashboard page's layout needs.

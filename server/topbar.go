@@ -23,7 +23,11 @@ type topBar struct {
 
 // newTopBar fills the bar for the page's language. The name is read from
 // the store; a failure only leaves it out (the page itself still works).
+//
+// Every adult page has the bar, so building it is where the page's ?lang=
+// is remembered for the rest of the visit (rememberLang).
 func (s *Server) newTopBar(c echo.Context, lang string) topBar {
+	s.rememberLang(c)
 	other := "en"
 	if lang == "en" {
 		other = "fr"
