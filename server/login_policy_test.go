@@ -125,7 +125,9 @@ func (d *device) cardLogin(token string) response {
 // range, so X-Forwarded-For keeps it).
 func attacker(i int) string { return fmt.Sprintf("198.18.%d.%d", i/250, 1+i%250) }
 
-var cardLink = regexp.MustCompile(`#card=([0-9]+\.[A-Za-z0-9_-]+)`)
+// The page may break the link after "#card=" (a <wbr>) and keep the token
+// in a span of its own (cards.html).
+var cardLink = regexp.MustCompile(`#card=(?:<wbr>)?(?:<span class="card-token">)?([0-9]+\.[A-Za-z0-9_-]+)`)
 
 // cardToken reads a child's token off the class's printed login cards.
 func (e *env) cardToken(t testing.TB, teacher string, classID, studentID int64) string {

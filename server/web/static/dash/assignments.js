@@ -1,7 +1,8 @@
 // The assignments page: create and archive through the JSON API (which
 // checks the CSRF token a plain HTML form cannot send), then reload the
 // server-rendered list.
-import { request, showError } from "../lib/api.js";
+import { request, showError, errorText } from "../lib/api.js";
+import { h } from "../lib/dom.js";
 import { ready, t } from "../lib/i18n.js";
 
 await ready;
@@ -26,6 +27,48 @@ function assignmentBody(data) {
   return body;
 }
 
+// A refusal is shown where the teacher is: under the field it names (the
+// box marked data-field in the template), with the field named as the
+// form labels it ("Tables choisies", not the API's "tables"), and the
+// focus moves to that field (the page scrolls to it); a refusal of no
+// field of the form is shown just above the button pressed.
+function clearFieldErrors() {
+  for (const p of form.querySelectorAll("p.field-error:not(#form-error)")) p.remove();
+  for (const e of form.querySelectorAll("[aria-invalid]")) {
+    e.removeAttribute("aria-invalid");
+    e.removeAttribute("aria-describedby");
+  }
+  const bottom = document.getElementById("form-error");
+  bottom.hidden = true;
+  bottom.textContent = "";
+}
+
+function showFormError(err) {
+  clearFieldErrors();
+  showError(null, t);
+  const box = err.field && form.querySelector(`[data-field="${CSS.escape(err.field)}"]`);
+  if (!box) {
+    const bottom = document.getElementById("form-error");
+    bottom.textContent = errorText(err, t);
+    bottom.hidden = false;
+    return;
+  }
+  // The catalogue's text for the code, with the form's name of the field;
+  // the server's message when the catalogue has none.
+  const key = `error.${err.code}`;
+  let text = t(key, { ...err.params, field: box.dataset.label });
+  if (text === key) text = errorText(err, t);
+  const p = h("p", { class: "error field-error", id: `error-${err.field}` }, text);
+  box.after(p);
+  const control = box.querySelector(`[name="${CSS.escape(err.field)}"]`) || box.querySelector("input:checked, input, select");
+  if (control) {
+    control.setAttribute("aria-invalid", "true");
+    control.setAttribute("aria-describedby", p.id);
+    control.focus();
+    control.scrollIntoView({ block: "center" });
+  }
+}
+
 if (form) {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -33,7 +76,7 @@ if (form) {
       await request("POST", `/classes/${form.dataset.class}/assignments`, assignmentBody(new FormData(form)));
       location.reload();
     } catch (err) {
-      showError(err, t);
+      showFormError(err);
     }
   });
 }
