@@ -53,7 +53,11 @@ type HomeGame struct {
 	Game      string    `json:"game"`
 	Edition   string    `json:"edition"`
 	StartedAt time.Time `json:"started_at"`
-	Opponent  string    `json:"opponent"`
+	// Opponents are the other players' names in seat order (Multipli
+	// Cat's may have several); Opponent is the first, kept for clients
+	// that read it.
+	Opponents []string `json:"opponents"`
+	Opponent  string   `json:"opponent"`
 }
 
 // Catalogue is the registry as the browser reads it: every game in the
@@ -174,7 +178,7 @@ func (s *Service) Home(ctx context.Context, studentID int64) (Home, error) {
 			h.Invites = append(h.Invites, HomeInvite{GameID: row.ID, Game: row.Game, From: g.Seats[0].Name})
 			continue
 		}
-		h.Continue = append(h.Continue, HomeGame{GameID: row.ID, Game: row.Game, Edition: row.Edition, StartedAt: row.CreatedAt, Opponent: opponentName(g.Seats, seat)})
+		h.Continue = append(h.Continue, HomeGame{GameID: row.ID, Game: row.Game, Edition: row.Edition, StartedAt: row.CreatedAt, Opponents: opponentNames(g.Seats, seat), Opponent: opponentName(g.Seats, seat)})
 	}
 	mates, err := s.store.StudentsOf(ctx, kid.ClassID)
 	if err != nil {
@@ -210,6 +214,18 @@ func (s *Service) homeLevel(ctx context.Context, kid store.Student, stored games
 		return step, nil
 	}
 	return stored, nil
+}
+
+// opponentNames lists every other seat's name: "against Pixel" read as
+// the whole table when a Multipli Cat's game had three computer cats.
+func opponentNames(seats []Seat, mine int) []string {
+	out := []string{}
+	for i, s := range seats {
+		if i != mine && s.Name != "" {
+			out = append(out, s.Name)
+		}
+	}
+	return out
 }
 
 func opponentName(seats []Seat, mine int) string {

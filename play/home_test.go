@@ -66,3 +66,23 @@ func TestAssignmentCountsOnlyTheSessionsPlayed(t *testing.T) {
 		assert.Equal(t, 1, teacher)
 	})
 }
+
+// "Continue a game … against Pixel" named one of three computer cats: the
+// home lists every other player of an unfinished game.
+func TestHomeNamesEveryOpponentOfAGameToContinue(t *testing.T) {
+	storetest.ForEachDB(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		kid := class(t, st, "Léa")[0]
+		s := newService(st, newFakeClock())
+		res, err := s.Start(ctx, StartRequest{StudentID: kid.ID, Game: "cats", Opponents: 3})
+		require.NoError(t, err)
+		h, err := s.Home(ctx, kid.ID)
+		require.NoError(t, err)
+		require.Len(t, h.Continue, 1)
+		c := h.Continue[0]
+		assert.Equal(t, res.Game.ID, c.GameID)
+		assert.Len(t, c.Opponents, 3, "the three computer cats")
+		assert.NotContains(t, c.Opponents, "Léa")
+		assert.Equal(t, c.Opponents[0], c.Opponent)
+	})
+}

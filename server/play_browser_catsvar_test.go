@@ -182,6 +182,9 @@ func TestBrowserOtherPlayerStartsWhenTheChildSaysSo(t *testing.T) {
 	assert.Equal(t, float64(1), viewOf(g)["turn"], "the next cat reveals first")
 
 	b.home()
+	// The cats' game waits to be continued, against its three computer cats.
+	b.run(chromedp.WaitVisible(chromedp.CSS(`#cont-title`)))
+	assert.Regexp(t, `against [^,·]+, [^,·]+ and [^,·]+ ·`, b.eval(`document.querySelector("#cont-title").closest("section").textContent`), "every opponent named")
 	b.click("opt-potion-other_starts")
 	g = b.start("start-potion-3")
 	g = b.game(g)

@@ -73,7 +73,7 @@ export function renderHome(root, data, actions) {
       h("ul", { class: "plain" }, cont.map((c) => h("li", { class: "row" },
         gameIcon((byName[c.game] || {}).icon),
         h("span", {}, h("strong", {}, gameTitle(c.game)), c.edition ? ` · ${editionLabel(c.game, c.edition)}` : "",
-          c.opponent ? ` · ${t("home.against", { name: c.opponent })}` : "",
+          opponentsOf(c) ? ` · ${t("home.against", { name: opponentsOf(c) })}` : "",
           c.started_at ? ` · ${t("home.started", { date: formatDate(c.started_at) })}` : ""),
         h("a", { class: "btn primary", href: `/play/${encodeURIComponent(c.game_id)}` }, t("home.continue")))))));
   }
@@ -112,6 +112,14 @@ function tablesPhrase(tables) {
   const run = ts.every((n, i) => i === 0 || n === ts[i - 1] + 1);
   if (run && ts.length > 2) return t("home.tables_run", { from: ts[0], to: ts[ts.length - 1] });
   return t("home.tables_list", { list: ts.slice(0, -1).join(", "), last: ts[ts.length - 1] });
+}
+
+// opponentsOf names every other player of an unfinished game, joined as
+// the language joins a list ("Pixel, Moka and Nova"; "Pixel, Moka et Nova").
+function opponentsOf(c) {
+  const names = c.opponents && c.opponents.length ? c.opponents : (c.opponent ? [c.opponent] : []);
+  // British English, as the catalogue writes it: no comma before "and".
+  return names.length ? new Intl.ListFormat(lang() === "fr" ? "fr" : "en-GB", { type: "conjunction" }).format(names) : "";
 }
 
 // editionLabel names an edition; Multipli Cat's options are "+"-joined.
