@@ -55,3 +55,46 @@ func TestAdvancedWrongNoSolutionShowsEverySeatWhoseHandHadOneItsSolution(t *test
 		assert.Nil(t, g.View(seat).(View).Hint)
 	}
 }
+
+// In #2 a seat whose own hand truly had no solution was right to say so.
+// When another seat's claim was wrong, the right seat's vote stands: the
+// board has not changed, so it is not asked to vote again, and the next
+// "no solution" of the wrong seat alone is enough for the solver to referee.
+func TestAdvancedRightNoSolutionVoteStandsAfterAnotherSeatWasWrong(t *testing.T) {
+	g := gameTwo(t, human("Léa"), human("Tom"))
+	g.s.Board = Layout{{ID: 0, At: Hex{0, 0}, Values: [3]int{1, 1, 1}}, {ID: 1, At: Hex{1, 0}, Values: [3]int{1, 1, 1}}, {ID: 2, At: Hex{2, 0}, Values: [3]int{1, 1, 1}}}
+	// Léa holds the 2 (1 × 1 + 1); Tom's hand asks for numbers no tiles of ones make.
+	g.s.Hands = [][]int{{2, 40, 42}, {41, 43, 44}}
+	for _, c := range g.s.Hands[1] {
+		require.Empty(t, Solve(g.s.Board, g.asks(1, c), g.s.Config.solverRules()), "Tom's %d", c)
+	}
+
+	_, err := apply(t, g, 0, Move{Type: MoveNoSolution}, 100)
+	require.NoError(t, err)
+	step, err := apply(t, g, 1, Move{Type: MoveNoSolution}, 200)
+	require.NoError(t, err)
+	require.Len(t, step.Attempts, 1, "only Léa was wrong")
+	assert.Equal(t, []bool{false, true}, g.s.Votes, "Tom's true claim stands; Léa's is cleared")
+
+	_, err = apply(t, g, 1, Move{Type: MoveNoSolution}, 250)
+	assert.Error(t, err, "Tom is not asked to say it again")
+
+	// The next resolution clears every vote.
+	one := Solve(g.s.Board, 2, g.s.Config.solverRules())
+	_, err = apply(t, g, 0, claimOf(2, one[0]), 300)
+	require.NoError(t, err)
+	assert.Equal(t, []bool{false, false}, g.s.Votes)
+}
+
+// In #1 every "no solution" is about the shared row: when it was wrong,
+// every vote is cleared.
+func TestWrongNoSolutionInMonsterCodeClearsEveryVote(t *testing.T) {
+	g := gameOne(t, human("Léa"), human("Tom"))
+	g.s.Board = Layout{{ID: 0, At: Hex{0, 0}, Values: [3]int{1, 1, 1}}, {ID: 1, At: Hex{1, 0}, Values: [3]int{1, 1, 1}}, {ID: 2, At: Hex{2, 0}, Values: [3]int{1, 1, 1}}}
+	g.s.Row = []int{2, 40, 41}
+	_, err := apply(t, g, 0, Move{Type: MoveNoSolution}, 100)
+	require.NoError(t, err)
+	_, err = apply(t, g, 1, Move{Type: MoveNoSolution}, 200)
+	require.NoError(t, err)
+	assert.Equal(t, []bool{false, false}, g.s.Votes)
+}

@@ -261,7 +261,7 @@ func (g *Game) vote(seat int) games.Step {
 			}
 		}
 	}
-	s.Votes = make([]bool, len(s.Votes))
+	s.Votes = g.rightVotes(hints)
 	s.Hint = hint
 	// #2: a wrong claim shows one solution (spec, "Digital edition") to
 	// every seat whose claim was wrong, not only to the first one found.
@@ -275,6 +275,23 @@ func (g *Game) vote(seat int) games.Step {
 	}
 	g.startLooking()
 	return step
+}
+
+// rightVotes are the votes that stand after a wrong "no solution". In #1
+// the claim is about the shared row, so every vote was wrong and all are
+// cleared. In #2 each seat's claim is about its own hand: a seat whose hand
+// truly had no solution was right, and asking it to vote again on the same
+// board would make a child repeat a true answer; its vote stands until the
+// next resolution clears every vote.
+func (g *Game) rightVotes(hints []HintShow) []bool {
+	votes := make([]bool, len(g.s.Votes))
+	if g.s.Config.Rules != RulesAdvanced {
+		return votes
+	}
+	for i := range votes {
+		votes[i] = !slices.ContainsFunc(hints, func(h HintShow) bool { return h.Seat == i })
+	}
+	return votes
 }
 
 // solutions are the solutions shown after a wrong "no solution", each
