@@ -519,6 +519,7 @@ func TestBrowserStudentPlaysAMagicoaRound(t *testing.T) {
 	g := b.start("start-magicoa-multiplication")
 	b.screenshot("magicoa-1-start")
 	startRound := viewOf(b.game(g))["round"].(float64)
+	var logs strings.Builder
 	for i := 0; i < 200; i++ {
 		g = b.game(g)
 		v := viewOf(g)
@@ -565,8 +566,14 @@ func TestBrowserStudentPlaysAMagicoaRound(t *testing.T) {
 			continue
 		}
 		b.waitChange(g, version)
+		logs.WriteString(b.eval(`[...document.querySelectorAll(".events li")].map((li) => li.textContent).join("\n")`))
 	}
 	b.screenshot("magicoa-2-round")
+	// The log names the potion a card went on as the table sees it, not by
+	// a position the board does not show.
+	log := logs.String()
+	assert.Regexp(t, `placed .* on the (red|yellow|purple|blue|green|hidden) potion`, log)
+	assert.NotContains(t, log, "on potion")
 	atts := b.attempts(g)
 	require.NotEmpty(t, atts, "the round's attempts are in the database")
 	answered := 0

@@ -42,3 +42,18 @@ func checkEventsPublic(t testing.TB, g *Game, st games.Step) {
 		}
 	}
 }
+
+// A placed card's event names the potion as the whole table sees it: its
+// colour when its face is public, "hidden" when only its power shows (the
+// potions on the board are not numbered, so a position told a child
+// nothing, and a colour must not leak a face nobody has seen).
+func TestPlacedEventNamesThePotionAsTheTableSeesIt(t *testing.T) {
+	g := newClassic(t, 2)
+	setLayout(g, 3, 2) // red and public, then hidden
+	chooseValues(t, g, [2]int{1, 2}, [2]int{3, 4})
+	first := g.s.Turn
+	st := place(t, g, first, 0)
+	require.Equal(t, []string{"red"}, st.Events[0].Data["on"])
+	st = place(t, g, g.s.Turn, 1)
+	require.Equal(t, []string{"hidden"}, st.Events[0].Data["on"])
+}

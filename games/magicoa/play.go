@@ -120,7 +120,7 @@ func (g *Game) playPlace(seat int, m Move, at int64, st *games.Step) error {
 	if covers && student {
 		st.Attempts = append(st.Attempts, games.NewBid(seat, card.Fact, card.Value, true, at-g.s.Since))
 	}
-	data := map[string]any{"card": card.ID, "value": card.Value, "potion": m.Potion}
+	data := map[string]any{"card": card.ID, "value": card.Value, "potion": m.Potion, "on": g.seenByAll(m.Potion, last)}
 	if card.Fact != (games.Fact{}) {
 		data["fact"] = card.Fact.String()
 	}

@@ -190,6 +190,23 @@ func factPtr(f games.Fact) *games.Fact {
 	return &f
 }
 
+// seenByAll names the potions of slots first…last as every seat sees them,
+// so that the game's log can say which potion a card went on: its colour
+// when its Potion face is public, "hidden" when only its power shows. A
+// position ("potion 3") meant nothing on a board whose potions are not
+// numbered.
+func (g *Game) seenByAll(first, last int) []string {
+	out := make([]string, 0, last-first+1)
+	for i := first; i <= last; i++ {
+		if v := g.potionView(g.s.Layout[i].Potion, -1); v.Hidden {
+			out = append(out, "hidden")
+		} else {
+			out = append(out, string(v.Colour))
+		}
+	}
+	return out
+}
+
 // potionView shows a potion's Potion face only to those who saw it.
 func (g *Game) potionView(p Potion, seat int) PotionView {
 	if g.s.Public[p.ID] || (seat >= 0 && seat < 8 && g.s.Seen[p.ID]&(1<<seat) != 0) {

@@ -4,6 +4,7 @@
 // and at the end compute the tripled score. The classic edition shows values.
 
 import { h, s, svgBox, button } from "../lib/dom.js";
+import { lang } from "../lib/i18n.js";
 import { flask, powerArt } from "./art.js";
 import { seatNameOf, eventsBox, hasMove, factText } from "./common.js";
 
@@ -218,12 +219,23 @@ function answerForm(question, key, send, ui, t) {
   return form;
 }
 
+// placedEvent names the potions a card went on as everyone sees them ("the
+// blue potion", "the hidden potion"); games logged before the engine named
+// them fall back to the slot's position.
+function placedEvent(d, me, who, t) {
+  const what = d.fact ? `${d.fact} = ${d.value}` : d.value;
+  if (!Array.isArray(d.on) || !d.on.length) return t("magicoa.ev.placed_at", { me, who, what, n: (d.potion ?? 0) + 1 });
+  const names = d.on.map((c) => c === "hidden" ? t("magicoa.ev.the_hidden_potion") : t("magicoa.ev.the_potion", { colour: t(`magicoa.colour.${c}`) }));
+  const where = new Intl.ListFormat(lang() === "fr" ? "fr" : "en-GB", { type: "conjunction" }).format(names);
+  return t("magicoa.ev.placed", { me, who, what, where });
+}
+
 function magicoaEvent(e, dto, t, tn) {
   const who = seatNameOf(dto, e.seat, t);
   const me = e.seat === dto.seat;
   const d = e.data || {};
   switch (e.type) {
-    case "placed": return t("magicoa.ev.placed", { me, who, what: d.fact ? `${d.fact} = ${d.value}` : d.value, n: (d.potion ?? 0) + 1 });
+    case "placed": return placedEvent(d, me, who, t);
     case "discarded": return t("magicoa.ev.discarded", { me, who, v: d.value });
     case "won": return t("magicoa.ev.won", { me, who, points: tn("magicoa.points", d.points), colour: t(`magicoa.colour.${d.colour}`) });
     case "exchanged": return t("magicoa.ev.exchanged", { me, who });
