@@ -28,9 +28,9 @@ const DefaultBootstrap = 1000
 // EvalConfig says how Eval judges.
 type EvalConfig struct {
 	// Split "students" draws half of the students (seeded by Seed) to tune
-	// every predictor on — the model's fact difficulties, the Elo's step
-	// sizes and fact ratings, the PFA's coefficients, the running means —
-	// and reports the figures on the other half only. Empty: every row is
+	// every predictor on — the model's fact difficulties and other
+	// population-level numbers (ModelParams), the Elo's step sizes and fact
+	// ratings, the PFA's coefficients, the running means — and reports the figures on the other half only. Empty: every row is
 	// reported; the model keeps its own difficulties, the Elo's step sizes
 	// are tuned on all rows (in the baseline's favour) and the PFA is
 	// cross-fitted (fitted on one half of the students to predict the other,
@@ -80,6 +80,9 @@ type EvalReport struct {
 	TuneStudents int `json:"tune_students,omitempty"`
 	TuneAttempts int `json:"tune_attempts,omitempty"`
 	Bootstrap    int `json:"bootstrap"`
+	// Model is the model's population-level numbers (fitted on the tuning
+	// half with a split, else the model's own).
+	Model ModelParams `json:"model"`
 	// Elo is the baseline's tuned step sizes.
 	Elo         EloParams    `json:"elo"`
 	Scores      []Scores     `json:"scores"`
@@ -145,10 +148,11 @@ func Eval(m Model, rows []LoggedAttempt, cfg EvalConfig) (EvalReport, error) {
 	if cfg.Split == SplitStudents {
 		// From the hand-set table, not the default one: the default was
 		// fitted on data that may be the very file under judgement.
-		mm.Easiness = HandEasiness()
-		mm = mm.FitDifficulties(loggedOf(tune))
+		// Its other population-level numbers are fitted there too.
+		mm = tuneModel(mm, tune, names, cfg.Seed)
 		eloRows = tune
 	}
+	rep.Model = mm.Params()
 	rep.Elo = tuneElo(eloRows, len(names))
 	elo := newPlainElo(rep.Elo, len(names))
 	means := []*runningMean{

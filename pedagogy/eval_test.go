@@ -329,3 +329,52 @@ func TestEvalModelBeatsRunningMeansOnSimulatedLog(t *testing.T) {
 	}
 	t.Logf("model AUC %.3f, plain Elo %.3f, PFA %.3f", model.AUC.Value, rep.Score(PredictorElo).AUC.Value, rep.Score(PredictorPFA).AUC.Value)
 }
+
+// With a split, the model's population-level numbers are fitted on the
+// tuning half as the Elo's step sizes are. Children who slip on 8 % of
+// their answers whatever they know (the defaults, chosen on TafelTrainer
+// level 1, expect 1 %): the fit raises the slip, and the tuned model
+// forecasts the other half's answers better than the defaults with the same
+// fitted easiness.
+func TestTuneModelFitsHowOftenAPopulationSlips(t *testing.T) {
+	rows := syntheticLog(160, 60, 5)
+	rng := games.NewRNG(5, 77)
+	for i := range rows {
+		if rng.Float64() < 0.08 {
+			rows[i].Correct = false
+		}
+	}
+	all, names := internRows(rows)
+	half := splitStudents(names, 1)
+	var tune, report []evalRow
+	for _, r := range all {
+		if half[r.student] {
+			tune = append(tune, r)
+		} else {
+			report = append(report, r)
+		}
+	}
+	tuned := tuneModel(DefaultModel(), tune, names, 1)
+	assert.GreaterOrEqual(t, tuned.Slip, 0.03, "the slips are learnt from the population")
+
+	untuned := DefaultModel()
+	untuned.Easiness = HandEasiness()
+	untuned = untuned.FitDifficulties(loggedOf(tune))
+	logLoss := func(m Model) float64 {
+		p := runOnline(&modelPredictor{m: m, st: make([]Student, len(names))}, report)
+		var sum float64
+		for i, r := range report {
+			if r.right {
+				sum -= math.Log(clampP(p[i]))
+			} else {
+				sum -= math.Log(1 - clampP(p[i]))
+			}
+		}
+		return sum / float64(len(report))
+	}
+	assert.Less(t, logLoss(tuned), logLoss(untuned)-0.002, "on children it was not tuned on")
+
+	rep, err := Eval(DefaultModel(), rows, EvalConfig{Split: SplitStudents, Seed: 1, Bootstrap: -1})
+	require.NoError(t, err)
+	assert.Equal(t, tuned.Params(), rep.Model, "the report says which numbers were fitted")
+}
