@@ -362,15 +362,7 @@ func TestTuneModelFitsHowOftenAPopulationSlips(t *testing.T) {
 	untuned = untuned.FitDifficulties(loggedOf(tune))
 	logLoss := func(m Model) float64 {
 		p := runOnline(&modelPredictor{m: m, st: make([]Student, len(names))}, report)
-		var sum float64
-		for i, r := range report {
-			if r.right {
-				sum -= math.Log(clampP(p[i]))
-			} else {
-				sum -= math.Log(1 - clampP(p[i]))
-			}
-		}
-		return sum / float64(len(report))
+		return sumLogLoss(p, report) / float64(len(report))
 	}
 	assert.Less(t, logLoss(tuned), logLoss(untuned)-0.002, "on children it was not tuned on")
 

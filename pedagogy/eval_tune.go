@@ -75,15 +75,7 @@ func tuneModel(m Model, tune []evalRow, names []string, seed uint64) Model {
 			var sum float64
 			for k, rows := range halves {
 				c.Easiness = eas[k]
-				p := runOnline(&modelPredictor{m: c, st: make([]Student, len(names))}, rows)
-				for i, r := range rows {
-					q := clampP(p[i])
-					if r.right {
-						sum -= math.Log(q)
-					} else {
-						sum -= math.Log(1 - q)
-					}
-				}
+				sum += sumLogLoss(runOnline(&modelPredictor{m: c, st: make([]Student, len(names))}, rows), rows)
 			}
 			return sum
 		}
@@ -103,4 +95,17 @@ func tuneModel(m Model, tune []evalRow, names []string, seed uint64) Model {
 		m = base
 	}
 	return fitOn(m, tune)
+}
+
+// sumLogLoss is the log-loss of forecasts p of rows, summed.
+func sumLogLoss(p []float64, rows []evalRow) float64 {
+	var sum float64
+	for i, r := range rows {
+		if q := clampP(p[i]); r.right {
+			sum -= math.Log(q)
+		} else {
+			sum -= math.Log(1 - q)
+		}
+	}
+	return sum
 }
