@@ -91,16 +91,27 @@ func NewDeck(l games.Level, seed uint64) ([]Card, error) {
 	facts := monsterFacts(l, all, size, rng)
 	potions := potionValues(facts, size, rng)
 	rng.Shuffle(len(facts), func(i, j int) { facts[i], facts[j] = facts[j], facts[i] })
-	rng.Shuffle(len(potions), func(i, j int) { potions[i], potions[j] = potions[j], potions[i] })
+	deck := make([]Card, size)
+	// A monster printed on a card whose potion its capture needs (the
+	// deck's only 9 under a 27) can never be captured: shuffle the potions
+	// again until no monster needs its own card (the first shuffle, and so
+	// the deck of the same seed, is kept whenever it is good).
+	var m int
+	ok := false
+	for try := 0; try < 100 && !ok; try++ {
+		rng.Shuffle(len(potions), func(i, j int) { potions[i], potions[j] = potions[j], potions[i] })
+		for i := range deck {
+			deck[i] = Card{Potion: potions[i], Monster: facts[i].Product(), Colour: colour(facts[i])}
+		}
+		m, ok = uncapturable(deck)
+	}
+	if !ok {
+		return nil, fmt.Errorf("potion: deck of level %s cannot capture monster %d", l.Name, m)
+	}
 	// Ids are a random permutation, unrelated to the order of the deck: a
 	// card's id tells nothing about where it was in the pile.
-	ids := rng.Perm(size)
-	deck := make([]Card, size)
-	for i := range deck {
-		deck[i] = Card{ID: ids[i], Potion: potions[i], Monster: facts[i].Product(), Colour: colour(facts[i])}
-	}
-	if m, ok := uncapturable(deck); !ok {
-		return nil, fmt.Errorf("potion: deck of level %s cannot capture monster %d", l.Name, m)
+	for i, id := range rng.Perm(size) {
+		deck[i].ID = id
 	}
 	return deck, nil
 }
@@ -215,14 +226,19 @@ func potionValues(facts []games.Fact, size int, rng *games.RNG) []int {
 }
 
 // uncapturable checks the deck: every monster must be the product of the
-// potions of two different cards. It returns the first monster that is not.
+// potions of two different cards other than its own (a card cannot be a
+// monster in one zone and a potion in the other). It returns the first
+// monster that is not.
 func uncapturable(deck []Card) (int, bool) {
 	var count [games.MaxFactor + 1]int
 	for _, c := range deck {
 		count[c.Potion]++
 	}
 	for _, c := range deck {
-		if !capturableWith(c.Monster, count) {
+		count[c.Potion]--
+		ok := capturableWith(c.Monster, count)
+		count[c.Potion]++
+		if !ok {
 			return c.Monster, false
 		}
 	}

@@ -206,5 +206,8 @@ func TestDeckGenerationRejectsAnUncapturableDeck(t *testing.T) {
 	assert.Equal(t, 63, m)
 	deck[0].Monster, deck[1].Potion = 4, 2
 	_, ok = uncapturable(deck)
-	assert.True(t, ok, "2 × 2 = 4 needs two cards with a 2: both here")
+	assert.False(t, ok, "2 × 2 = 4 needs two cards with a 2 besides the 4's own")
+	deck = append(deck, Card{ID: 2, Potion: 2, Monster: 4})
+	_, ok = uncapturable(deck)
+	assert.True(t, ok, "each 4 has two other cards with a 2")
 }
