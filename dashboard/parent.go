@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/multipli/multipli/games"
+	"github.com/multipli/multipli/pedagogy"
 )
 
 // ParentWeeks is how many weeks the parent report's trend chart shows.
@@ -192,17 +193,25 @@ func compareTable(lang string, this, last WeekFigures, p Period, current bool) T
 
 // practiseFacts picks the facts to practise at home, from the child's
 // current level (green when the child has none yet), never a fluent one:
-//  1. facts already tried, lowest mastery first (ties: more attempts, so the
-//     difficulty is well established; then the level's order), taking a fact
-//     only if its tip's strategy differs from those already taken, so the
-//     three tips teach three different things;
+//  1. facts already tried whose estimate is under the bar of knowing by
+//     heart, lowest first (ties: more attempts, so the difficulty is well
+//     established; then the level's order), taking a fact only if its tip's
+//     strategy differs from those already taken, so the three tips teach
+//     three different things;
 //  2. if fewer than PractiseCount were found, the same list again without
 //     the variety condition;
-//  3. then facts never tried, in the level's order.
+//  3. then facts never tried, the hardest for children in general first
+//     (again one per strategy first):
+//     a parent of a child who has just begun is pointed at 4 × 8, not at
+//     1 × 2, which the child will meet and know at once;
+//  4. last, facts the estimate already calls known but with too few answers
+//     to say "by heart": one right answer to 1 × 3 is no reason to practise
+//     it at home while 3 × 9 waits.
 func practiseFacts(l games.Level, facts []FactStat) []games.Fact {
 	if len(l.Tables) == 0 {
 		l = games.Green()
 	}
+	model := pedagogy.DefaultModel()
 	pairs := levelPairs(l)
 	order := make(map[games.Fact]int, len(pairs))
 	for i, p := range pairs {
@@ -212,49 +221,52 @@ func practiseFacts(l games.Level, facts []FactStat) []games.Fact {
 	for _, f := range facts {
 		stat[f.Fact()] = f
 	}
-	var tried []FactStat
-	var untried []games.Fact
+	var weak []FactStat
+	var untried, nearlyKnown []games.Fact
 	for _, p := range pairs {
 		f, ok := stat[p]
 		switch {
 		case ok && f.Fluent:
+		case ok && f.Attempts > 0 && f.Mastery >= model.FluentP:
+			nearlyKnown = append(nearlyKnown, p)
 		case ok && f.Attempts > 0:
-			tried = append(tried, f)
+			weak = append(weak, f)
 		default:
 			untried = append(untried, p)
 		}
 	}
-	slices.SortFunc(tried, func(x, y FactStat) int {
+	slices.SortFunc(weak, func(x, y FactStat) int {
 		return cmp.Or(cmp.Compare(x.Mastery, y.Mastery), cmp.Compare(y.Attempts, x.Attempts),
 			cmp.Compare(order[x.Fact()], order[y.Fact()]))
 	})
+	slices.SortStableFunc(untried, func(x, y games.Fact) int {
+		return cmp.Compare(model.PairEasiness(x), model.PairEasiness(y))
+	})
+	weakFacts := make([]games.Fact, len(weak))
+	for i, f := range weak {
+		weakFacts[i] = f.Fact()
+	}
 	var out []games.Fact
 	taken := make(map[games.Fact]bool)
 	used := make(map[string]bool)
-	for _, f := range tried {
-		if len(out) == PractiseCount {
-			break
-		}
-		if k := strategyFor(f.Fact()).key; !used[k] {
-			used[k], taken[f.Fact()] = true, true
-			out = append(out, f.Fact())
-		}
-	}
-	for _, f := range tried {
-		if len(out) == PractiseCount {
-			break
-		}
-		if !taken[f.Fact()] {
-			taken[f.Fact()] = true
-			out = append(out, f.Fact())
+	take := func(list []games.Fact, varied bool) {
+		for _, p := range list {
+			if len(out) == PractiseCount {
+				return
+			}
+			k := strategyFor(p).key
+			if taken[p] || varied && used[k] {
+				continue
+			}
+			used[k], taken[p] = true, true
+			out = append(out, p)
 		}
 	}
-	for _, p := range untried {
-		if len(out) == PractiseCount {
-			break
-		}
-		out = append(out, p)
-	}
+	take(weakFacts, true)
+	take(weakFacts, false)
+	take(untried, true)
+	take(untried, false)
+	take(nearlyKnown, false)
 	return out
 }
 

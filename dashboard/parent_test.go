@@ -1,6 +1,7 @@
 package dashboard
 
 import (
+	"slices"
 	"strconv"
 	"testing"
 
@@ -74,14 +75,18 @@ func TestPractiseFactsRule(t *testing.T) {
 			games.Violet(),
 			[]FactStat{f(6, 6, 0.2, 3, false), f(7, 7, 0.2, 9, false), f(8, 8, 0.2, 1, false)},
 			[]string{"7×7", "6×6", "8×8"}},
-		{"fluent facts never, facts outside the level never, then untried in level order",
+		{"fluent facts never, facts outside the level never, then untried, hardest first",
 			games.Custom(3),
 			[]FactStat{f(1, 3, 0.1, 5, true), f(7, 8, 0.1, 5, false), f(3, 4, 0.5, 5, false)},
-			[]string{"3×4", "2×3", "3×3"}},
-		{"no level yet: green",
+			[]string{"3×4", "3×9", "3×8"}},
+		{"no level yet: green, hardest first, one per strategy",
 			games.Level{},
 			nil,
-			[]string{"1×2", "2×2", "2×3"}},
+			[]string{"4×9", "3×8", "4×7"}}, // 3×9 is a second ×9 finger trick
+		{"answered right once: after every untried fact, however easy",
+			games.Custom(2),
+			knownTable2Except(f(1, 2, 0.9, 1, false), f(2, 9, 0.3, 4, false), f(2, 8, 0, 0, false)),
+			[]string{"2×9", "2×8", "1×2"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -98,6 +103,18 @@ func TestPractiseFactsRule(t *testing.T) {
 		facts = append(facts, f(p.A, p.B, 1, 9, true))
 	}
 	assert.Empty(t, practiseFacts(all, facts), "everything fluent: nothing to practise")
+}
+
+// knownTable2Except is table 2 known by heart (1 × 2 to 2 × 10), but for
+// the facts given.
+func knownTable2Except(facts ...FactStat) []FactStat {
+	out := facts
+	for b := 1; b <= 10; b++ {
+		if !slices.ContainsFunc(facts, func(f FactStat) bool { return f.A*f.B == 2*b }) {
+			out = append(out, FactStat{A: min(2, b), B: max(2, b), Mastery: 1, Attempts: 9, Fluent: true})
+		}
+	}
+	return out
 }
 
 func TestTipForEveryFactStatesTheProduct(t *testing.T) {

@@ -20,6 +20,15 @@ func (m Model) easiness(p games.Fact) float64 {
 	return defaultEasiness[p.A][p.B]
 }
 
+// PairEasiness is the population's log-odds of a right answer to the pair
+// for a child of average ability: lower is harder.
+func (m Model) PairEasiness(p games.Fact) float64 {
+	if p.A > p.B {
+		p.A, p.B = p.B, p.A
+	}
+	return m.easiness(p)
+}
+
 // HandEasiness is the hand-set easiness, a summary of the problem-size and
 // "easy table" effects of the arithmetic-fact literature (README.md):
 // ×1: 3.5, ×10: 3.0, ×2: 2.6, ×5: 2.3, 11 × k (k ≤ 9): 2.0, otherwise
