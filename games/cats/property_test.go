@@ -271,12 +271,13 @@ func invariants(t testing.TB, g *Game, seed uint64) {
 
 // publicEventKeys are the data an event may carry: only a reveal names a
 // card (it is face up for everybody); a gift or an ambush moves cards from
-// the top of a face-down deck and says only who gives to whom.
+// the top of a face-down deck and says only who gives to whom; a gluttony's
+// wrong_pair says the glutton named a face-up card as equal to theirs.
 var publicEventKeys = map[string]bool{
 	"dir": true, "to": true, "slowest": true, "revealer": true,
 	"losers": true, "loser": true, "place": true, "reason": true,
 	"right": true, "seats": true, "points": true, "took": true,
-	"winner": true, "hand": true,
+	"winner": true, "hand": true, "wrong_pair": true,
 }
 
 func checkEventsPublic(t testing.TB, st games.Step) {

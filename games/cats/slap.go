@@ -24,7 +24,11 @@ func (g *Game) slap(h int, at int64, with int) {
 		}
 	}
 	if !g.allowed(h) {
-		g.gluttony(h, at, with)
+		g.gluttony(h, at, with, false)
+		return
+	}
+	if g.wrongPartner(h, with) {
+		g.gluttony(h, at, with, true)
 		return
 	}
 	w.Slaps = append(w.Slaps, slap{Seat: h, At: at})
@@ -42,6 +46,26 @@ func (g *Game) slap(h int, at int64, with int) {
 		g.claimAttempts(h, at)
 	}
 	g.resolve(at, false)
+}
+
+// wrongPartner reports a slap on equal products that names (with) a card
+// showing another product than the slapper's: the child claimed two
+// different products equal. The spec counts a wrong comparison as gluttony
+// ("not concerned, wrong comparison, ..."); without this the engine gave a
+// concerned child the exchange and logged correct claims for a comparison
+// they got wrong. A named card showing no number (a special, no card) is
+// not a comparison of products and is ignored, as on a Seesaw (the named
+// card is not what the Seesaw compares) or for a part VI last-card special.
+func (g *Game) wrongPartner(h, with int) bool {
+	w := g.st.Win
+	if w.Kind != KindMatch || with < 0 || with == h {
+		return false
+	}
+	gi := groupOf(w.Groups, h)
+	if _, ok := w.Tops[with].Value(); !ok || gi < 0 {
+		return false
+	}
+	return !slices.Contains(w.Groups[gi], with)
 }
 
 // everybody reports a window in which every player slaps (Chase, Ambush).
@@ -63,6 +87,14 @@ func (g *Game) slapHand(seat, with int) int {
 			continue
 		}
 		free = append(free, h)
+	}
+	for _, h := range free {
+		// The pile whose card the student named as equal first: with two
+		// piles matching two different cards, the other pile's slap would
+		// be a wrong comparison (see wrongPartner).
+		if h != with && g.allowed(h) && !g.wrongPartner(h, with) {
+			return h
+		}
 	}
 	for _, h := range free {
 		if h != with && g.allowed(h) {
@@ -358,8 +390,10 @@ func (g *Game) countInvolved(grp []int, first int) {
 
 // gluttony: pile seat slapped when not allowed; it takes every face-up card
 // on the table under its deck and the pile after it reveals. The window
-// closes: what it asked for is gone with the cards.
-func (g *Game) gluttony(seat int, at int64, with int) {
+// closes: what it asked for is gone with the cards. wrongPair says the
+// slapper had a match but named another card as equal to theirs: the event
+// says so ("wrong_pair"), since "slapped with no match" would be untrue.
+func (g *Game) gluttony(seat int, at int64, with int, wrongPair bool) {
 	st := &g.st
 	if g.human(seat) {
 		g.gluttonyAttempts(seat, at, with)
@@ -376,7 +410,11 @@ func (g *Game) gluttony(seat int, at int64, with int) {
 	p.Pile = p.Pile[:0]
 	st.Stats.Gluttonies++
 	if g.loud() {
-		g.emit(at, seat, "gluttony")
+		if wrongPair {
+			g.emit(at, seat, "gluttony", "wrong_pair", true)
+		} else {
+			g.emit(at, seat, "gluttony")
+		}
 	}
 	g.dropWindow()
 	st.Pending = st.Pending[:0]
@@ -402,6 +440,11 @@ func (g *Game) closeWindow(at int64, deadline bool) {
 	if wasLive {
 		g.resolve(at, true)
 		if g.st.Done {
+			// The window ran its course and the exchange settled at its
+			// close ended the game: a student concerned who did not slap
+			// still missed the match (spec: "did not slap before the window
+			// closed"); returning here dropped those missed attempts.
+			g.missed(w)
 			return
 		}
 	}
