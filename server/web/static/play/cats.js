@@ -249,7 +249,7 @@ function catsEvent(e, dto, t) {
     case "reveal": return t("cats.ev.reveal", { me, who, card: cardText(d.card, t, v.factors || 10) });
     case "slap": return t("cats.ev.slap", { me, who });
     case "exchange": return t("cats.ev.exchange", { me, who });
-    case "gluttony": return t("cats.ev.gluttony", { me, who });
+    case "gluttony": return t(d.wrong_pair ? "cats.ev.wrong_pair" : "cats.ev.gluttony", { me, who });
     case "direction": return t("cats.ev.direction");
     case "magic": return t("cats.ev.magic");
     case "chase": return t("cats.ev.chase", { me: isMine(d.slowest), who: pile(d.slowest) });
