@@ -680,6 +680,20 @@ func TestAudit3MissedIsLoggedWhenTheGameEndsAtTheWindowsClose(t *testing.T) {
 	}, st.Attempts)
 }
 
+// The same when the exchange that ends the game is settled by a slap, before
+// the window's close: the other concerned student, who did not slap, missed
+// the match as they would have in the middle of a game (there the window's
+// close at the next reveal logs it; here no reveal comes).
+func TestAudit3MissedIsLoggedWhenASlapEndsTheGame(t *testing.T) {
+	g := rig(t, students(3), []Card{Mult(3, 4)}, []Card{Product(12), f1}, []Card{f3, f5})
+	play(t, g, 0, Flip(), 0) // seat 0's last card: 3×4
+	play(t, g, 1, Flip(), 100)
+	require.Equal(t, [][]int{{0, 1}}, g.st.Win.Groups)
+	st := play(t, g, 0, Slap(), 400) // the faster gives away their last card
+	require.True(t, g.Over(), "seat 0 has no card left: two players remain")
+	assert.Contains(t, st.Attempts, games.Missed(1, games.Fact{A: 3, B: 4}))
+}
+
 // --- Variants ---
 
 // Spec, End: the infinite game: a point per emptied hand, refill from the

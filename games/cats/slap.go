@@ -46,6 +46,12 @@ func (g *Game) slap(h int, at int64, with int) {
 		g.claimAttempts(h, at)
 	}
 	g.resolve(at, false)
+	if g.st.Done {
+		// The exchange ended the game: no reveal will close the window, so
+		// the concerned students who did not slap missed it now, as the
+		// window's close would have logged in the middle of a game.
+		g.missed(w)
+	}
 }
 
 // wrongPartner reports a slap on equal products that names (with) a card
