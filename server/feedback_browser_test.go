@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -300,6 +301,32 @@ func TestBrowserFeedbackCatsWrongSlapNamesTheCards(t *testing.T) {
 			}
 		}
 		require.True(t, done, "a wrong slap was made in %s", lang)
+	}
+}
+
+// A child with 5 × 3 who taps 2 × 2 as "mine and this one" compared two
+// different products: the engine logs the claim on the child's own card
+// first (games/cats, TestAudit3WrongComparisonNamingAnotherProductIsGluttony)
+// and marks the gluttony wrong_pair. The verdict names the child's card, not
+// the one they tapped, and the log says the card did not make the same, not
+// that there was no pair. The dev harness brings that state after the tap.
+func TestBrowserCatsWrongComparisonNamesTheChildsCardFirst(t *testing.T) {
+	b := newBrowserTest(t, 9)
+	attempts := `[{"kind":"claim","a":5,"b":3,"given":4,"correct":false},{"kind":"claim","a":2,"b":2,"given":15,"correct":false}]`
+	events := `[{"at":21000,"seat":0,"type":"gluttony","data":{"wrong_pair":true}}]`
+	want := map[string][2]string{
+		"en": {"5 × 3 = 15 and the other card shows 4", "You slapped with a card that does not make the same as yours"},
+		"fr": {"5 × 3 = 15 et l'autre carte montre 4", "Tu as tapé avec une carte qui ne fait pas pareil que la tienne"},
+	}
+	for _, lang := range []string{"en", "fr"} {
+		b.run(chromedp.Navigate(b.base + "/static/play/dev/game.html?fixture=cats&lang=" + lang +
+			"&moved_attempts=" + url.QueryEscape(attempts) + "&moved_events=" + url.QueryEscape(events)))
+		b.run(chromedp.WaitVisible(chromedp.CSS(`body[data-ready] .play-board > *`)))
+		require.Contains(t, b.eval(`document.querySelector('[data-key="with0"]') ? "" : document.querySelector('[data-key="with1"]').textContent`), "2 × 2", "the fixture: 2 × 2 on the next cat's pile")
+		b.click("with1")
+		require.True(t, b.waitFor(".play-feedback.fb-wrong", 5*time.Second), "a verdict in %s", lang)
+		assert.Contains(t, b.wrongStyle(".play-feedback", lang, "wrong"), want[lang][0], "the child's own card first")
+		assert.Contains(t, b.eval(`document.querySelector(".events").innerText`), want[lang][1])
 	}
 }
 

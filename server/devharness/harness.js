@@ -3,7 +3,9 @@
 // logs the moves it is sent. Query: ?fixture=potion-3&lang=fr&click=a;b
 // (press the elements with those data-key values, for screenshots)
 // &refuse=1 (refuse every move with a sample rule message) &summary=1
-// &push=<fixture> (a later state arriving).
+// &push=<fixture> (a later state arriving), &moved_attempts=<JSON> and
+// &moved_events=<JSON> (what the state after a move brings: the child's
+// attempts and the events, to see a verdict and the log say them).
 
 const q = new URLSearchParams(location.search);
 if (q.get("lang")) document.cookie = `lang=${q.get("lang")}; path=/`;
@@ -25,7 +27,11 @@ const transport = {
         ? "3 × 4 ne fait pas 15. Pas de pénalité : essaie encore !"
         : "3 × 4 does not make 15. No penalty: try again!");
     }
-    dto = { ...dto, version: dto.version + 1, events: [] };
+    dto = {
+      ...dto, version: dto.version + 1,
+      events: JSON.parse(q.get("moved_events") || "[]"),
+      attempts: q.get("moved_attempts") ? JSON.parse(q.get("moved_attempts")) : dto.attempts,
+    };
     return dto;
   },
   end: async () => ({ facts_answered: 12, correct: 10, became_fluent: [{ a: 6, b: 7 }, { a: 3, b: 8 }], to_watch: { a: 7, b: 8 }, stars: 2, trophies: 5 }),

@@ -275,10 +275,12 @@ function catsEvent(e, dto, t) {
 
 // feedback is the verdict on the child's slap: the card they slapped on,
 // its product and the number on the card they took it for (a missed pair
-// is said by the shell).
+// is said by the shell). The engine logs the claim on the child's own card
+// first, then the one on the card they compared it with: the first claim
+// is the one about the child's card.
 export function feedback(dto, api) {
   const { t } = api;
-  const a = (dto.attempts || []).filter((x) => x.kind === "claim").pop();
+  const a = (dto.attempts || []).find((x) => x.kind === "claim");
   if (!a || a.given === null || a.given === undefined) return null;
   const params = { a: a.a, b: a.b, p: a.a * a.b, given: a.given };
   return a.correct ? { tone: "right", text: () => t("cats.fb.right", params) } : { tone: "wrong", text: () => t("cats.fb.wrong", params) };
