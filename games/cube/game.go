@@ -107,6 +107,9 @@ type state struct {
 	Hints []HintShow `json:"hints,omitempty"`
 	Since []int64    `json:"since"` // when each seat could start looking
 	Due   []int64    `json:"due"`   // a computer's planned action, -1 none
+	// Prev (#1) is the situation before the last resolution, on which a
+	// claim arriving just after it was made (lateClaim).
+	Prev *Situation `json:"prev,omitempty"`
 
 	Turn      int   `json:"turn"` // #3, #4
 	TurnStart int64 `json:"turn_start"`
@@ -125,6 +128,16 @@ type HintShow struct {
 	Seat     int      `json:"seat"`
 	Code     int      `json:"code"` // the printed code it solves
 	Solution Solution `json:"solution"`
+}
+
+// Situation is what the players of #1 looked at until a resolution: the
+// board, the row, when each seat could start looking, and the seat whose
+// claim resolved it (-1: "no solution" agreed).
+type Situation struct {
+	Board Layout  `json:"board"`
+	Row   []int   `json:"row"`
+	Since []int64 `json:"since"`
+	By    int     `json:"by"`
 }
 
 // roundLimit ends a game that would otherwise loop (cards that nobody can
@@ -292,7 +305,7 @@ func (g *Game) Apply(seat int, move json.RawMessage, at int64) (games.Step, erro
 	}
 	st, err := g.Play(seat, m, at)
 	if err != nil {
-		return games.Step{}, err
+		return st, err // a refusal's attempts (lateClaim), stored by play
 	}
 	g.s.Inputs = append(g.s.Inputs, games.Input{At: at, Seat: seat, Move: append(json.RawMessage(nil), move...)})
 	return st, nil

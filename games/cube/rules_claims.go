@@ -22,7 +22,7 @@ func (g *Game) playClaim(seat int, m Move, at int64) (games.Step, error) {
 	}
 	target, err := g.claimTarget(seat, m)
 	if err != nil {
-		return games.Step{}, err
+		return g.lateClaim(seat, m, at), err
 	}
 	if m.Tile != nil {
 		if _, ok := applyMove(s.Board, *m.Tile); !ok {
@@ -32,9 +32,10 @@ func (g *Game) playClaim(seat int, m Move, at int64) (games.Step, error) {
 	s.Now = at
 	var step games.Step
 	after, _, wrong := Referee(s.Board, target, s.Config.solverRules(), m.claim())
-	if a, ok := g.formulaAttempt(seat, s.Board, m, target); ok {
+	if a, ok := g.formulaAttempt(seat, s.Board, m, target, at-s.Since[seat]); ok {
 		step.Attempts = append(step.Attempts, a)
 	}
+	g.keepSituation(seat)
 	s.Rounds++
 	if wrong != "" {
 		step.Events = append(step.Events, g.event(seat, "wrong_claim", "code", m.Code, "reason", wrong))
@@ -86,10 +87,41 @@ func (g *Game) asks(seat, code int) int { return Asks(code, g.shift(seat)) }
 // Asks is the value a code asks for under a shift (#2): code + shift, at least 1.
 func Asks(code, shift int) int { return max(1, code+shift) }
 
+// keepSituation records, at a resolution of #1 by seat's claim (-1 for
+// "no solution" agreed), the situation the players were looking at
+// (lateClaim).
+func (g *Game) keepSituation(by int) {
+	s := &g.s
+	if s.Config.Rules != RulesCode {
+		return
+	}
+	s.Prev = &Situation{Board: s.Board.Clone(), Row: slices.Clone(s.Row), Since: slices.Clone(s.Since), By: by}
+}
+
+// lateClaim is the attempt of a claim refused because its monster is no
+// longer shown (#1): another player caught it, or the row was replaced, an
+// instant before. The monster was in the row before the last resolution
+// and the child did the multiplication on that board: it is logged
+// (spec, Attempts: every formula a student submits), with the refusal.
+// Nothing for a code that was not shown then either, nor for the seat
+// whose own claim resolved that row (a second send of the same claim).
+func (g *Game) lateClaim(seat int, m Move, at int64) games.Step {
+	s := &g.s
+	p := s.Prev
+	if s.Config.Rules != RulesCode || m.Type != MoveClaim || p == nil || p.By == seat || slices.Contains(s.Row, m.Code) || !slices.Contains(p.Row, m.Code) {
+		return games.Step{}
+	}
+	a, ok := g.formulaAttempt(seat, p.Board, m, m.Code, at-p.Since[seat])
+	if !ok {
+		return games.Step{}
+	}
+	return games.Step{Attempts: []games.Attempt{a}}
+}
+
 // formulaAttempt is the attempt of a human's a × b ± c = target: a and b
 // are the first two faces, given is target ∓ c (what the formula claims a × b
 // is). Nothing is logged for + and − only, or faces off the board.
-func (g *Game) formulaAttempt(seat int, board Layout, m Move, target int) (games.Attempt, bool) {
+func (g *Game) formulaAttempt(seat int, board Layout, m Move, target int, responseMS int64) (games.Attempt, bool) {
 	s := &g.s
 	if !s.Config.Seats[seat].Human() || len(m.Ops) != 2 || m.Ops[0] != "*" {
 		return games.Attempt{}, false
@@ -113,11 +145,14 @@ func (g *Game) formulaAttempt(seat int, board Layout, m Move, target int) (games
 	if m.Ops[1] == "-" {
 		given = target + v[2]
 	}
-	since := s.Since[seat]
-	if s.Config.turnBased() {
-		since = s.TurnStart
-	}
-	return games.NewAttempt(seat, games.KindFormula, games.Fact{A: v[0], B: v[1]}, given, s.Now-since), true
+	// a × b + c = code with c greater than the code claims a negative
+	// product: wrong, as a product of two tiles (1–9) is never below 1. It
+	// is logged as 0, still wrong: the platform stores a given in
+	// 0…MaxGiven only (games.CheckGiven), and `play` would otherwise refuse
+	// the whole move, losing the attempt and sparing the wrong claim its
+	// penalty (a won card under the pile in #1, the turn in #4).
+	given = max(given, 0)
+	return games.NewAttempt(seat, games.KindFormula, games.Fact{A: v[0], B: v[1]}, given, responseMS), true
 }
 
 // found gives the card to the finder.
@@ -220,6 +255,7 @@ func (g *Game) vote(seat int) games.Step {
 	s.Rounds++
 	hints := g.solutions()
 	if len(hints) == 0 {
+		g.keepSituation(-1)
 		if s.Config.Rules == RulesAdvanced {
 			// #2: the codes are in secret hands; the event goes to every seat.
 			step.Events = append(step.Events, g.event(-1, "no_solution_upheld"))

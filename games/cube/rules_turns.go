@@ -38,7 +38,7 @@ func (g *Game) playTurn(seat int, m Move, at int64) (games.Step, error) {
 	if m.Type == MoveFind {
 		_, _, wrong := Referee(board, m.Code, s.Config.solverRules(), m.claim())
 		if s.Config.Rules == RulesNumbers {
-			if a, ok := g.formulaAttempt(seat, board, m, m.Code); ok {
+			if a, ok := g.formulaAttempt(seat, board, m, m.Code, at-s.TurnStart); ok {
 				step.Attempts = append(step.Attempts, a)
 			}
 		}
