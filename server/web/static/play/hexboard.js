@@ -83,8 +83,10 @@ export function neighbours(h) { return DIRS.map(([dq, dr]) => ({ q: h.q + dq, r:
 
 export function same(a, b) { return a && b && a.q === b.q && a.r === b.r; }
 
-// emptyPlaces lists the empty places next to a tile other than `moving`: where
-// a moved tile may go and still touch another (the server checks the rest).
+// emptyPlaces lists the empty places next to a tile other than `moving`.
+// With `moving`, only the places the rule allows are offered: after the
+// move every tile still touches another (the engine's LegalTileMoves, which
+// refuses the rest; a child was offered places the server then refused).
 export function emptyPlaces(layout, moving) {
   const taken = new Set(layout.map((p) => `${p.at.q},${p.at.r}`));
   const out = new Map();
@@ -95,7 +97,13 @@ export function emptyPlaces(layout, moving) {
       if (!taken.has(k)) out.set(k, n);
     }
   }
-  return [...out.values()].sort((a, b) => a.r - b.r || a.q - b.q);
+  const places = [...out.values()].filter((to) => !moving || allTouch(moved(layout, { from: moving, to })));
+  return places.sort((a, b) => a.r - b.r || a.q - b.q);
+}
+
+// allTouch: every tile touches another.
+function allTouch(layout) {
+  return layout.every((p, i) => layout.some((o, j) => i !== j && neighbours(p.at).some((n) => same(n, o.at))));
 }
 
 // moved returns the layout after moving the tile at from to to.
