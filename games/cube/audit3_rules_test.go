@@ -159,6 +159,23 @@ func TestClaimOfAMonsterJustCaughtByAnotherIsRefusedAndLogged(t *testing.T) {
 	assert.Empty(t, step.Attempts, "Léa's own claim sent again is not a second attempt")
 }
 
+// #1: Tom says "no solution" and waits for the others; Léa then catches the
+// 12 with 4 × 5 − 8. The row had a solution, so Tom's claim was wrong: he
+// logs a missed 4 × 5, the solution that proved it (spec, Attempts: "a 'no
+// solution' claim that was wrong"). Léa logs only her formula.
+func TestLoneNoSolutionProvedWrongByACatchIsMissed(t *testing.T) {
+	g := gameOne(t, human("Léa"), human("Tom"), human("Zoé"))
+	g.s.Row = []int{12}
+	_, err := apply(t, g, 1, Move{Type: MoveNoSolution}, 300)
+	require.NoError(t, err)
+	step, err := apply(t, g, 0, claimOf(12, booklet12), 900)
+	require.NoError(t, err)
+	assert.Equal(t, []games.Attempt{
+		{Seat: 0, Kind: games.KindFormula, A: 4, B: 5, Given: intp(20), Correct: true, ResponseMS: msp(900)},
+		games.Missed(1, games.Fact{A: 4, B: 5}),
+	}, step.Attempts, "Zoé said nothing: nothing for her")
+}
+
 // Every rule set: once the game is over no claim, find or "no solution" is
 // taken.
 func TestNoMoveIsTakenAfterTheEnd(t *testing.T) {

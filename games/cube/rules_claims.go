@@ -42,6 +42,7 @@ func (g *Game) playClaim(seat int, m Move, at int64) (games.Step, error) {
 		g.wrongClaim(seat, m.Code)
 	} else {
 		step.Events = append(step.Events, g.event(seat, "found", "code", m.Code, "faces", m.Faces, "ops", m.Ops, "tile", m.Tile))
+		step.Attempts = append(step.Attempts, g.votesProvedWrong(seat, m)...)
 		s.Board = after
 		g.found(seat, m)
 	}
@@ -126,20 +127,9 @@ func (g *Game) formulaAttempt(seat int, board Layout, m Move, target int, respon
 	if !s.Config.Seats[seat].Human() || len(m.Ops) != 2 || m.Ops[0] != "*" {
 		return games.Attempt{}, false
 	}
-	after := board
-	if m.Tile != nil {
-		var ok bool
-		if after, ok = applyMove(board, *m.Tile); !ok {
-			return games.Attempt{}, false
-		}
-	}
-	var v [3]int
-	for k, f := range m.Faces {
-		x, ok := after.Value(f)
-		if !ok {
-			return games.Attempt{}, false
-		}
-		v[k] = x
+	v, ok := formulaValues(board, m)
+	if !ok {
+		return games.Attempt{}, false
 	}
 	given := target - v[2]
 	if m.Ops[1] == "-" {
@@ -153,6 +143,52 @@ func (g *Game) formulaAttempt(seat int, board Layout, m Move, target int, respon
 	// penalty (a won card under the pile in #1, the turn in #4).
 	given = max(given, 0)
 	return games.NewAttempt(seat, games.KindFormula, games.Fact{A: v[0], B: v[1]}, given, responseMS), true
+}
+
+// formulaValues are the values of the formula's faces on board, after its
+// tile move (false: a move or a face off the board).
+func formulaValues(board Layout, m Move) ([3]int, bool) {
+	var v [3]int
+	after := board
+	if m.Tile != nil {
+		var ok bool
+		if after, ok = applyMove(board, *m.Tile); !ok {
+			return v, false
+		}
+	}
+	for k, f := range m.Faces {
+		x, ok := after.Value(f)
+		if !ok {
+			return v, false
+		}
+		v[k] = x
+	}
+	return v, true
+}
+
+// votesProvedWrong: in #1 a right claim shows that the row had a solution,
+// so a human who had said "no solution" and was waiting for the others to
+// agree was wrong. The spec logs a wrong "no solution" as missed, with the
+// factors of one solution: here the one the claim showed. Before, only a
+// "no solution" everyone agreed on was judged, and a lone one that a catch
+// proved wrong was never logged. The claimer's own vote is answered by
+// their formula attempt.
+func (g *Game) votesProvedWrong(seat int, m Move) []games.Attempt {
+	s := &g.s
+	if s.Config.Rules != RulesCode || len(m.Ops) != 2 || m.Ops[0] != "*" {
+		return nil
+	}
+	v, ok := formulaValues(s.Board, m)
+	if !ok {
+		return nil
+	}
+	var out []games.Attempt
+	for i, st := range s.Config.Seats {
+		if i != seat && st.Human() && s.Votes[i] {
+			out = append(out, games.Missed(i, games.Fact{A: v[0], B: v[1]}))
+		}
+	}
+	return out
 }
 
 // found gives the card to the finder.
