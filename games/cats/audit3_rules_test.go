@@ -574,20 +574,6 @@ func TestAudit3WindowIsConfigurableNeverSwitchedOff(t *testing.T) {
 	}
 }
 
-// Spec, Digital: the server is the judge of who was first; a student who
-// ties a computer cat on the same millisecond wins.
-func TestAudit3TiesGoToTheStudent(t *testing.T) {
-	g := rig(t, []games.Seat{student("a"), bot(games.BotStrong), bot(games.BotStrong)}, []Card{Product(12), f1}, []Card{Mult(3, 4), f2}, []Card{f3, f5})
-	play(t, g, 0, Flip(), 0)
-	_, err := g.Advance(DefaultRevealDelayMS)
-	require.NoError(t, err)
-	require.True(t, g.st.Win.Live)
-	g.st.Pending = []slap{{Seat: 1, At: 1500}}
-	play(t, g, 0, Slap(), 1500)
-	assert.Equal(t, []int{1, 0, 0}, g.Stats().Won)
-	assert.Equal(t, 0, g.st.Turn)
-}
-
 // --- Attempts ---
 
 // Spec, Attempts: every row of the table, and the rule that every

@@ -306,7 +306,8 @@ func TestTiesGoToTheStudent(t *testing.T) {
 	require.True(t, g.st.Win.Live)
 	g.st.Pending = []slap{{Seat: 1, At: 1500}}
 	play(t, g, 0, Slap(), 1500)
-	assert.Equal(t, 1, g.Stats().Won[0])
+	assert.Equal(t, []int{1, 0, 0}, g.Stats().Won, "the student, not the cat on the same millisecond")
+	assert.Equal(t, 0, g.st.Turn, "the winner reveals next")
 }
 
 func TestComputerCatsRevealAfterTheirDelay(t *testing.T) {
