@@ -444,6 +444,10 @@ type oraclePolicy struct {
 	cur   int
 	xStar float64
 	at    time.Time
+	// massingLasts, for the bound only, makes the oracle plan as if every
+	// practice lengthened memory (no spacing effect) whatever the learner:
+	// what massing costs a plan that cannot tell the two learners apart.
+	massingLasts bool
 }
 
 const oracleLookahead = 12
@@ -497,14 +501,15 @@ func (p *oraclePolicy) gainOf(i int, now time.Time) float64 {
 	if x7 >= p.xStar {
 		return -(x7 - p.xStar) - 1
 	}
-	counted := p.l.spec.onceADay && !m.counted.IsZero() && now.Sub(m.counted) < learnerDay
+	onceADay := p.l.spec.onceADay && !p.massingLasts
+	counted := onceADay && !m.counted.IsZero() && now.Sub(m.counted) < learnerDay
 	if counted {
 		// Practised today already: more today adds strength only.
 		n--
 	}
 	best := 0.0
 	for j := 1; j <= oracleLookahead; j++ {
-		if p.l.spec.onceADay && j > 1 {
+		if onceADay && j > 1 {
 			// With a spacing effect the lookahead practises once a day:
 			// a day of forgetting between practices.
 			h := learnerHalfLifeDays * math.Exp2(learnerSpacingGain*float64(n))
