@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/multipli/multipli/catalog"
 	"github.com/multipli/multipli/games"
 	"github.com/multipli/multipli/play"
 	"github.com/multipli/multipli/store"
@@ -162,6 +163,20 @@ func (p problem) detail(lang string) errorDetail {
 		d.Message = ruleMessage(lang, p.rule)
 	case p.Code == "throttled":
 		d.Message = message(lang, p.Code, map[string]any{"wait": waitText(lang, p.RetryAfter)})
+	case p.Code == "bad_json":
+		// The reason is a catalogue key (badJSON): the detail is told in
+		// lang, like the message around it, never in English alone.
+		params := map[string]any{}
+		for k, v := range p.Params {
+			if k != jsonReasonParam {
+				params[k] = v
+			}
+		}
+		if reason, ok := p.Params[jsonReasonParam].(string); ok {
+			params["detail"] = catalog.Text(lang, reason, params)
+		}
+		d.Params = params
+		d.Message = message(lang, p.Code, params)
 	default:
 		d.Message = message(lang, p.Code, p.Params)
 	}

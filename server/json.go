@@ -35,7 +35,7 @@ func bindJSON(c echo.Context, v any) error {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return errBodyTimeout
 		}
-		return &inputError{Code: "bad_json", Params: map[string]any{"detail": "data after the JSON value"}}
+		return badJSON(jsonAfterValue, nil)
 	}
 	// NUL is refused here, once for every field of every body: PostgreSQL
 	// cannot store it in text (error 22021, a 500 before this check),
@@ -158,15 +158,41 @@ func jsonError(err error) error {
 	case errors.As(err, &typeErr):
 		return invalid(typeErr.Field, "wrong_type")
 	case errors.As(err, &syntaxErr):
-		return &inputError{Code: "bad_json", Params: map[string]any{"detail": "syntax error at byte " + strconv.FormatInt(syntaxErr.Offset, 10)}}
+		return badJSON(jsonSyntax, map[string]any{"offset": syntaxErr.Offset})
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		return &inputError{Code: "bad_json", Params: map[string]any{"detail": "the body is empty or cut short"}}
+		return badJSON(jsonCutShort, nil)
 	}
 	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		return invalid(strings.Trim(f, `"`), "unknown_field")
 	}
-	return &inputError{Code: "bad_json", Params: map[string]any{"detail": "cannot be read"}}
+	return badJSON(jsonUnreadable, nil)
 }
+
+// Why a body is not JSON: each a catalogue text, so that the message says
+// it in the caller's language. The detail was English text put into the
+// French message too ("Le corps n’est pas du JSON valide : data after the
+// JSON value"), and every text a person reads exists in both.
+const (
+	jsonAfterValue = "error.bad_json_after_value"
+	jsonSyntax     = "error.bad_json_syntax"
+	jsonCutShort   = "error.bad_json_cut_short"
+	jsonUnreadable = "error.bad_json_unreadable"
+)
+
+// badJSON is the bad_json refusal for a reason (a catalogue key above);
+// its "detail" parameter is filled in the caller's language when the
+// answer is written (problem.detail).
+func badJSON(reason string, params map[string]any) *inputError {
+	p := map[string]any{jsonReasonParam: reason}
+	for k, v := range params {
+		p[k] = v
+	}
+	return &inputError{Code: "bad_json", Params: p}
+}
+
+// jsonReasonParam carries the reason's key from badJSON to problem.detail,
+// which replaces it with the translated "detail" (the key is not sent).
+const jsonReasonParam = "reason"
 
 // tooLarge recognises the error the body limit makes the reader return.
 func tooLarge(err error) bool {

@@ -212,7 +212,10 @@ func (s *Server) guessWasRight(ctx context.Context, g store.LoginGuess, clear ..
 func (s *Server) verify(hash, secret string) bool {
 	s.checks.Add(1)
 	if hash == "" {
-		credential.VerifyNothing(secret)
+		// At the cost adults' passwords are hashed with (Config.BcryptCost),
+		// not a fixed one: otherwise the answer's time tells which
+		// e-mails have accounts.
+		credential.VerifyNothing(s.cfg.BcryptCost, secret)
 		return false
 	}
 	return credential.Verify(hash, secret)
