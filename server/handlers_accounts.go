@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/mail"
@@ -121,12 +122,14 @@ type adult struct {
 	id   int64
 	name string
 	hash string
+	// setHash stores the password hashed again (adultLogin).
+	setHash func(ctx context.Context, id int64, hash string) error
 }
 
 func (s *Server) handleTeacherLogin(c echo.Context) error {
 	return s.adultLogin(c, RoleTeacher, func(email string) (adult, error) {
 		t, err := s.store.TeacherByEmail(c.Request().Context(), email)
-		return adult{t.ID, t.Name, t.PasswordHash}, err
+		return adult{t.ID, t.Name, t.PasswordHash, s.store.SetTeacherPasswordHash}, err
 	})
 }
 
@@ -137,7 +140,7 @@ func (s *Server) handleParentLogin(c echo.Context) error {
 	err := s.adultLogin(c, RoleParent, func(email string) (adult, error) {
 		p, err := s.store.ParentByEmail(c.Request().Context(), email)
 		found = p
-		return adult{p.ID, p.Name, p.PasswordHash}, err
+		return adult{p.ID, p.Name, p.PasswordHash, s.store.SetParentPasswordHash}, err
 	})
 	if err == nil && c.Response().Status == http.StatusOK && found.ID != 0 {
 		if lang := langOf(c); lang != found.Lang {
@@ -189,8 +192,27 @@ func (s *Server) adultLogin(c echo.Context, role Role, find func(email string) (
 	if err := s.guessWasRight(ctx, guess, opened); err != nil {
 		return err
 	}
+	s.rehash(ctx, a, req.Password)
 	s.rememberDevice(c, dev, account)
 	return s.signIn(c, http.StatusOK, role, a.id, a.name)
+}
+
+// rehash hashes a right password again when its hash was made at another
+// cost than the server's (an account made under another BcryptCost, or by
+// a demo loaded before its adults were hashed at serve's cost): the time
+// of a wrong password then matches an unknown e-mail's from the next
+// login on. A failure only leaves the old hash: the login goes on.
+func (s *Server) rehash(ctx context.Context, a adult, password string) {
+	if !credential.NeedsRehash(a.hash, s.cfg.BcryptCost) {
+		return
+	}
+	h, err := credential.Hash(password, s.cfg.BcryptCost)
+	if err == nil {
+		err = a.setHash(ctx, a.id, h)
+	}
+	if err != nil {
+		s.logger.Warn("rehash password", "account", a.id, "err", err)
+	}
 }
 
 // signIn issues a token, sets the cookies and answers with the token.

@@ -8,9 +8,12 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/crypto/bcrypt"
 
 	"github.com/multipli/multipli/demo"
 	"github.com/multipli/multipli/server"
+	"github.com/multipli/multipli/server/credential"
+	"github.com/multipli/multipli/store"
 	"github.com/multipli/multipli/store/storetest"
 )
 
@@ -125,6 +128,48 @@ func TestSecurityAuditABodyThatIsNotJSONIsToldInTheCallersLanguage(t *testing.T)
 				// Nothing was counted or written for a body never read.
 				require.Zero(t, failuresOf(t, st, "teacher:a"))
 			}
+		})
+	}
+}
+
+// An account whose password was hashed at another cost than the server's
+// (a demo database loaded before its adults were hashed at serve's cost,
+// or a server whose BcryptCost changed) kept telling itself apart from
+// unknown e-mails by the time of a wrong password. A right login now
+// hashes the password again at the server's cost.
+func TestSecurityAuditARightLoginHashesAPasswordOfAnotherCostAgain(t *testing.T) {
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	e := newEnv(t, st) // BcryptCost: bcrypt.MinCost
+	ctx := context.Background()
+	const password = "correct horse battery"
+	old, err := credential.Hash(password, bcrypt.MinCost+1)
+	require.NoError(t, err)
+	teacher := store.Teacher{Email: uniqueEmail("t"), Name: "Ms Old", PasswordHash: old, CreatedAt: e.clock()}
+	require.NoError(t, st.CreateTeacher(ctx, &teacher))
+	parent := store.Parent{Email: uniqueEmail("p"), Name: "Mr Old", PasswordHash: old, CreatedAt: e.clock()}
+	require.NoError(t, st.CreateParent(ctx, &parent))
+	stored := map[string]func() string{
+		"teacher": func() string {
+			a, err := st.TeacherByEmail(ctx, teacher.Email)
+			require.NoError(t, err)
+			return a.PasswordHash
+		},
+		"parent": func() string {
+			a, err := st.ParentByEmail(ctx, parent.Email)
+			require.NoError(t, err)
+			return a.PasswordHash
+		},
+	}
+	for role, email := range map[string]string{"teacher": teacher.Email, "parent": parent.Email} {
+		t.Run(role, func(t *testing.T) {
+			wrong := e.do(t, req{Method: "POST", Path: "/api/v1/auth/" + role, Body: map[string]string{"email": email, "password": "not it"}})
+			require.Equal(t, http.StatusUnauthorized, wrong.Status)
+			require.Equal(t, old, stored[role](), "a wrong password changes nothing")
+			e.must(t, http.StatusOK, req{Method: "POST", Path: "/api/v1/auth/" + role, Body: map[string]string{"email": email, "password": password}})
+			cost, err := bcrypt.Cost([]byte(stored[role]()))
+			require.NoError(t, err)
+			require.Equal(t, bcrypt.MinCost, cost, "hashed again at the server's cost")
+			e.must(t, http.StatusOK, req{Method: "POST", Path: "/api/v1/auth/" + role, Body: map[string]string{"email": email, "password": password}})
 		})
 	}
 }

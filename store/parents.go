@@ -30,6 +30,13 @@ func (s *Store) Parent(ctx context.Context, id int64) (Parent, error) {
 	return p, wrap(err, "find parent %d", id)
 }
 
+// SetParentPasswordHash replaces a parent's password hash (the same
+// password hashed again at the server's cost: see server.adultLogin).
+func (s *Store) SetParentPasswordHash(ctx context.Context, id int64, hash string) error {
+	err := s.db.WithContext(ctx).Model(&Parent{}).Where("id = ?", id).Update("password_hash", hash).Error
+	return wrap(err, "set password hash of parent %d", id)
+}
+
 // ParentByEmail finds a parent by e-mail address.
 func (s *Store) ParentByEmail(ctx context.Context, email string) (Parent, error) {
 	var p Parent

@@ -31,6 +31,13 @@ func (s *Store) Teacher(ctx context.Context, id int64) (Teacher, error) {
 	return t, wrap(err, "find teacher %d", id)
 }
 
+// SetTeacherPasswordHash replaces a teacher's password hash (the same
+// password hashed again at the server's cost: see server.adultLogin).
+func (s *Store) SetTeacherPasswordHash(ctx context.Context, id int64, hash string) error {
+	err := s.db.WithContext(ctx).Model(&Teacher{}).Where("id = ?", id).Update("password_hash", hash).Error
+	return wrap(err, "set password hash of teacher %d", id)
+}
+
 // TeacherByEmail finds a teacher by e-mail address.
 func (s *Store) TeacherByEmail(ctx context.Context, email string) (Teacher, error) {
 	var t Teacher

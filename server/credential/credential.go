@@ -60,6 +60,18 @@ func Verify(hash, secret string) bool {
 	return bcrypt.CompareHashAndPassword([]byte(hash), []byte(secret)) == nil
 }
 
+// NeedsRehash reports whether hash was made at another cost than cost (0:
+// bcrypt.DefaultCost): a password hashed under another setting (or by an
+// older demo at the minimum cost) would make a wrong password answer in
+// another time than an unknown e-mail, which tells that the account exists.
+func NeedsRehash(hash string, cost int) bool {
+	if cost == 0 {
+		cost = bcrypt.DefaultCost
+	}
+	c, err := bcrypt.Cost([]byte(hash))
+	return err == nil && c != cost
+}
+
 // dummyHashes are compared against when the account does not exist, so
 // that a login takes as long for an unknown e-mail as for a wrong password.
 // One per cost: bcrypt's time doubles with each step of cost, so a dummy at
