@@ -95,7 +95,16 @@ func choosePeriod(asked Period, now time.Time, stats []WeekStat) (Period, bool) 
 	if !asked.IsZero() {
 		return asked, false
 	}
-	w, fallback := DefaultWeek(now, playedIn(stats, WeekOf(now)))
+	this := WeekOf(now)
+	// Last week only when it has something to show: a class (or child) that
+	// has played neither week — a new teacher's class on its first day —
+	// opened on the week before it existed, where the practice just
+	// assigned showed as "—" and "Nothing played yet this week" hid the week
+	// the teacher had just set up.
+	if !playedIn(stats, this) && !playedIn(stats, this.Add(-1)) {
+		return OneWeek(this), false
+	}
+	w, fallback := DefaultWeek(now, playedIn(stats, this))
 	return OneWeek(w), fallback
 }
 

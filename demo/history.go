@@ -341,13 +341,16 @@ func (ss *session) save(steps []timedStep, at int64) error {
 // play those games and count towards it.
 func assignments(ctx context.Context, st *store.Store, school School, now time.Time) error {
 	for _, c := range school.Classes {
+		// No title: a teacher's title is in one language, and "Tables 2 à 5 /
+		// Tables 2 to 5" put both at once on the assignments page, in either
+		// language. Untitled, the page names the level in its reader's
+		// language ("Green (tables 2–5)", "Vert (tables 2–5)").
 		level, named := games.Green(), []string{string(games.Potion), string(games.Cats)}
-		title := "Tables 2 à 5 / Tables 2 to 5"
 		if len(c.Students) > 0 && c.Students[0].Level == string(games.LevelViolet) {
-			level, title, named = games.Violet(), "Tables 6 à 9 / Tables 6 to 9", []string{string(games.Potion), string(games.Magicoa)}
+			level, named = games.Violet(), []string{string(games.Potion), string(games.Magicoa)}
 		}
 		a := store.NewAssignment(dashboard.Assignment{
-			ClassID: c.ID, Title: title, Level: level, Games: named,
+			ClassID: c.ID, Level: level, Games: named,
 			Target: dashboard.Target{Unit: dashboard.TargetMinutes, PerWeek: 30},
 			Start:  now.AddDate(0, 0, -14), Due: now.AddDate(0, 0, 7), Timers: true,
 		}, school.Teacher.ID, now.AddDate(0, 0, -14))

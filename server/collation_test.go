@@ -52,11 +52,12 @@ func TestDashboardsSpeakPlainWords(t *testing.T) {
 	st := storetest.Open(t, storetest.Databases(t)[0].URL)
 	e := newEnv(t, st) // Monday 2 March 2026
 	s := e.newSchool(t)
-	// Nothing is played yet this Monday: the page shows last week, by its
-	// days (the legend's sentence wraps: its two halves may be on two lines).
+	// Nothing is played yet, this week or the last (a new class): the page
+	// shows this week, by its days (the legend's sentence wraps: its two
+	// halves may be on two lines).
 	for lang, want := range map[string][]string{
-		"fr": {"Semaine du 23 février au 1er mars", "de 0 (violet foncé)", "à 100 (jaune)"},
-		"en": {"Week of 23 February to 1 March", "from 0 (dark purple)", "to 100 (yellow)"},
+		"fr": {"Semaine du 2 au 8 mars", "de 0 (violet foncé)", "à 100 (jaune)"},
+		"en": {"Week of 2 to 8 March", "from 0 (dark purple)", "to 100 (yellow)"},
 	} {
 		var body string
 		for _, p := range []string{"/dashboard/classes/%d?lang=", "/dashboard/classes/%d/heatmap?lang="} {

@@ -144,7 +144,10 @@ func (g *Game) capture(st *games.Step, seat int, m Move, at, since int64) error 
 			games.Fact{A: p.Potion, B: q.Potion}, mon.Monster, at-since))
 	}
 	if p.Potion*q.Potion != mon.Monster {
-		return games.Broken("potion.wrong_product", "a", p.Potion, "b", q.Potion, "monster", mon.Monster)
+		// The product too: the refusal is where the child learns the fact
+		// they got wrong ("7 × 8 = 56, not 64"), as the other games' verdicts
+		// say the right product.
+		return games.Broken("potion.wrong_product", "a", p.Potion, "b", q.Potion, "product", p.Potion*q.Potion, "monster", mon.Monster)
 	}
 	s.Now = at
 	g.take(seat, p.ID, q.ID, mon.ID)
@@ -314,7 +317,10 @@ func (g *Game) vigilance(st *games.Step, seat int, m Move, at int64) error {
 			games.Fact{A: p.Potion, B: q.Potion}, mon.Monster, at-s.TurnAt))
 	}
 	if p.Potion*q.Potion != mon.Monster {
-		return games.Broken("potion.wrong_product", "a", p.Potion, "b", q.Potion, "monster", mon.Monster)
+		// The product too: the refusal is where the child learns the fact
+		// they got wrong ("7 × 8 = 56, not 64"), as the other games' verdicts
+		// say the right product.
+		return games.Broken("potion.wrong_product", "a", p.Potion, "b", q.Potion, "product", p.Potion*q.Potion, "monster", mon.Monster)
 	}
 	s.Now = at
 	s.Vigil = false
