@@ -261,6 +261,27 @@ func internRows(rows []LoggedAttempt) ([]evalRow, []string) {
 // marked. The same names and seed always give the same halves, whatever
 // the order of the rows.
 func splitStudents(names []string, seed uint64) []bool {
+	idx := shuffledStudents(names, seed)
+	half := make([]bool, len(names))
+	for _, i := range idx[:len(idx)/2] {
+		half[i] = true
+	}
+	return half
+}
+
+// foldStudents deals the students into k folds from the seed, as
+// splitStudents draws its halves: fold[i] in 0..k−1.
+func foldStudents(names []string, k int, seed uint64) []int {
+	fold := make([]int, len(names))
+	for n, i := range shuffledStudents(names, seed) {
+		fold[i] = n % k
+	}
+	return fold
+}
+
+// shuffledStudents is the students' indexes sorted by name, then shuffled
+// with the seed.
+func shuffledStudents(names []string, seed uint64) []int {
 	idx := make([]int, len(names))
 	for i := range idx {
 		idx[i] = i
@@ -268,11 +289,7 @@ func splitStudents(names []string, seed uint64) []bool {
 	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(names[a], names[b]) })
 	rng := games.NewRNG(seed, 0x5b1f)
 	rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
-	half := make([]bool, len(names))
-	for _, i := range idx[:len(idx)/2] {
-		half[i] = true
-	}
-	return half
+	return idx
 }
 
 func runOnline(p predictor, rows []evalRow) []float64 {

@@ -370,3 +370,46 @@ func TestTuneModelFitsHowOftenAPopulationSlips(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, tuned.Params(), rep.Model, "the report says which numbers were fitted")
 }
+
+// Children whose answers say less than the model expects (here, three
+// answers in ten are a coin toss, as when a child plays for the game and
+// not the sum) make the model too sure of itself: its forecasts are too
+// extreme, at both ends, which Slip (a ceiling) does not mend. The tuning
+// half then fits a forecast scale below 1, and on the other half the
+// recalibration slope comes near 1 where the same numbers without it are
+// too sure.
+func TestTuneModelFitsHowSureToBe(t *testing.T) {
+	rows := syntheticLog(300, 80, 7)
+	rng := games.NewRNG(7, 78)
+	for i := range rows {
+		if rng.Float64() < 0.2 {
+			rows[i].Correct = rng.IntN(2) == 0
+		}
+	}
+	all, names := internRows(rows)
+	half := splitStudents(names, 1)
+	var tune, report []evalRow
+	for _, r := range all {
+		if half[r.student] {
+			tune = append(tune, r)
+		} else {
+			report = append(report, r)
+		}
+	}
+	tuned := tuneModel(DefaultModel(), tune, names, 1)
+	assert.Less(t, tuned.ForecastScale, 0.9, "the population's answers are less sure than the model's")
+	y := make([]bool, len(report))
+	for i, r := range report {
+		y[i] = r.right
+	}
+	slope := func(m Model) float64 {
+		p := runOnline(&modelPredictor{m: m, st: make([]Student, len(names))}, report)
+		return newPredictions(p, y).measure(y, nil)[mSlope]
+	}
+	sure := tuned
+	sure.ForecastShift, sure.ForecastScale = 0, 1
+	withT, without := slope(tuned), slope(sure)
+	t.Logf("forecast %+.3f + %.3f × log-odds: slope %.3f (%.3f without)", tuned.ForecastShift, tuned.ForecastScale, withT, without)
+	assert.InDelta(t, 1, withT, 0.1, "calibrated on children it was not tuned on")
+	assert.Less(t, math.Abs(withT-1), math.Abs(without-1))
+}

@@ -76,6 +76,14 @@ type Model struct {
 	// answers and err in opposite directions, so the sum of the variances
 	// overstates V. κ = 0.5 calibrates the forecasts (README.md).
 	Moderation float64
+	// ForecastShift and ForecastScale recalibrate the forecast: its
+	// log-odds become shift + scale × its log-odds (a zero scale reads as
+	// 1, the identity with a zero shift, the default). A population whose
+	// answers the model reads too surely (or too timidly) gets forecasts
+	// less (or more) extreme, as Platt scaling recalibrates a classifier.
+	// `pedagogy eval --split` fits both on the tuning half (eval_tune.go).
+	// Only the forecast reads them, not the update.
+	ForecastShift, ForecastScale float64
 
 	// A timeout (the timer ran out) scores TimeoutScore, a missed
 	// opportunity (a slap not made) MissedScore with weight MissedWeight:
@@ -128,6 +136,7 @@ func DefaultModel() Model {
 		Slip:              0.01,
 		MinInfo:           0.05,
 		Moderation:        0.5,
+		ForecastScale:     1,
 		TimeoutScore:      0.3,
 		MissedScore:       0.3,
 		MissedWeight:      0.5,
@@ -429,7 +438,7 @@ func (m Model) Estimate(s FactState, now time.Time) Estimate {
 // estimate reads a fact whose log-odds are z with variance v.
 func (m Model) estimate(s FactState, z, v float64) Estimate {
 	q := moderated(z, m.Moderation*v)
-	p := (1 - m.Slip) * q
+	p := m.recalibrated((1 - m.Slip) * q)
 	e := Estimate{P: p, SD: (1 - m.Slip) * q * (1 - q) * math.Sqrt(v)}
 	e.Known = p * m.fastShare(s)
 	e.Fluent = s.Attempts >= m.MinFluentAttempts && e.Known >= m.FluentP
@@ -451,6 +460,18 @@ func (m Model) fastShare(s FactState) float64 {
 	sd := math.Sqrt(spread*spread + m.TimeMeanSpread*m.TimeMeanSpread/s.TimedN)
 	z := (math.Log(float64(m.FluentMS)) - s.LogMS) / sd
 	return normalCDF(z)
+}
+
+// recalibrated applies ForecastShift and ForecastScale to a forecast p.
+func (m Model) recalibrated(p float64) float64 {
+	if m.ForecastShift == 0 && (m.ForecastScale == 0 || m.ForecastScale == 1) {
+		return p
+	}
+	scale := m.ForecastScale
+	if scale == 0 {
+		scale = 1
+	}
+	return sigmoid(m.ForecastShift + scale*logit(clampP(p)))
 }
 
 // moderated is the predictive probability of a logistic with a Gaussian

@@ -112,8 +112,8 @@ func writeEvalTables(w io.Writer, rep pedagogy.EvalReport) {
 	fmt.Fprintf(w, "%d attempts, %d students, %.1f %% right; plain Elo K = %g/(1 + %g·n); intervals: 95 %%, %d draws of students\n",
 		rep.Attempts, rep.Students, 100*rep.Correct, rep.Elo.K, rep.Elo.Decay, rep.Bootstrap)
 	mp := rep.Model
-	fmt.Fprintf(w, "model: slip %g, κ %g, ability drift %g, fact variance %g, table variance %g, least information %g\n\n",
-		mp.Slip, mp.Moderation, mp.AbilityDrift, mp.FactVar, mp.TableVar, mp.MinInfo)
+	fmt.Fprintf(w, "model: slip %g, κ %g, ability drift %g, fact variance %g, table variance %g, least information %g, forecast log-odds %+.3f + %.3f × log-odds\n\n",
+		mp.Slip, mp.Moderation, mp.AbilityDrift, mp.FactVar, mp.TableVar, mp.MinInfo, mp.ForecastShift, mp.ForecastScale)
 	fmt.Fprintln(w, "| predictor | AUC | log-loss | RMSE | calibration error | recalibration slope |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|")
 	for _, s := range rep.Scores {
