@@ -215,7 +215,10 @@ func (t bracesTemplate) Execute(data any) (string, error) {
 	return Fill(string(t), params), nil
 }
 
-// Fill replaces each {name} of s whose name is in params by the param.
+// Fill replaces each {name} of s whose name is in params by the param, and
+// each {de:name} (French: "de", "que", "le", "la") by the word and the
+// param, elided when the param starts with a vowel: "d’Inès", "de Léa"
+// (see Elide).
 func Fill(s string, params map[string]any) string {
 	if len(params) == 0 {
 		return s
@@ -230,15 +233,28 @@ func Fill(s string, params map[string]any) string {
 		for j < len(s) && isNameByte(s[j]) {
 			j++
 		}
-		if j == i+1 || j >= len(s) || s[j] != '}' {
+		word, start := "", i+1
+		if j < len(s) && s[j] == ':' && j > i+1 {
+			word, start = s[i+1:j], j+1
+			if _, ok := elided[word]; !ok {
+				continue
+			}
+			for j = start; j < len(s) && isNameByte(s[j]); j++ {
+			}
+		}
+		if j == start || j >= len(s) || s[j] != '}' {
 			continue
 		}
-		v, ok := params[s[i+1:j]]
+		v, ok := params[s[start:j]]
 		if !ok {
 			continue
 		}
 		b = append(b, s[last:i]...)
-		b = fmt.Append(b, v)
+		if word != "" {
+			b = append(b, Elide(word, fmt.Sprint(v))...)
+		} else {
+			b = fmt.Append(b, v)
+		}
 		last = j + 1
 		i = j
 	}

@@ -43,7 +43,9 @@ func TestTextFillsAndChoosesTheForm(t *testing.T) {
 	require.NoError(t, err)
 }
 
-var placeholder = regexp.MustCompile(`\{(\w+)\}`)
+// placeholder is {name}, or {de:name} (French elision, see Elide): the
+// same param either way.
+var placeholder = regexp.MustCompile(`\{(?:\w+:)?(\w+)\}`)
 
 func placeholders(s string) []string {
 	var out []string

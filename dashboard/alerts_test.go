@@ -41,7 +41,7 @@ func TestInactiveAlert(t *testing.T) {
 		})
 	}
 	a, _ := inactiveAlert(LangFR, StudentSummary{LastPlayed: now.Add(-8 * day)}, now)
-	assert.Equal(t, "N'a pas joué depuis 8 jours.", a.Reason)
+	assert.Equal(t, "N’a pas joué depuis 8 jours.", a.Reason)
 }
 
 func weeks(n, c int) []WeekStat {

@@ -113,7 +113,7 @@ func NewParentReport(in ParentInput, now time.Time, lang string) ParentReport {
 	r.Compare = compareTable(lang, this, last, period, current)
 	r.CompareTitle = r.Compare.Caption
 	for _, f := range practiseFacts(s.Level, in.Facts) {
-		r.Practise = append(r.Practise, PractiseFact{Fact: f, Text: f.String(), Tip: Tip(lang, f)})
+		r.Practise = append(r.Practise, PractiseFact{Fact: f, Text: f.Text(), Tip: Tip(lang, f)})
 	}
 
 	pts = pts[len(pts)-max(ParentWeeks, k):]

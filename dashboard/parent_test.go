@@ -42,14 +42,14 @@ func TestParentReportThisWeekAgainstLastWeek(t *testing.T) {
 		{"Facts known by heart", "2", "1", "+1"},
 	}, r.Compare.Rows)
 	require.Len(t, r.Practise, PractiseCount)
-	assert.Equal(t, "4×7", r.Practise[0].Text, "the weakest tried fact of the level comes first")
+	assert.Equal(t, "4 × 7", r.Practise[0].Text, "the weakest tried fact of the level comes first")
 	assert.Equal(t, "Times 4 is double, then double again: 7 × 2 = 14, 14 × 2 = 28.", r.Practise[0].Tip)
 	require.Len(t, r.Trend.Table.Rows, ParentWeeks)
 	wellFormed(t, string(r.Trend.SVG))
 
 	fr := NewParentReport(in, now, LangFR)
 	assert.Equal(t, "Où en est Léa", fr.Title)
-	assert.Equal(t, "Fois 4, c'est le double du double\u00a0: 7 × 2 = 14, 14 × 2 = 28.", fr.Practise[0].Tip)
+	assert.Equal(t, "Fois 4, c’est le double du double\u00a0: 7 × 2 = 14, 14 × 2 = 28.", fr.Practise[0].Tip)
 	assert.Equal(t, []string{"Réussite", "90\u00a0%", "80\u00a0%", "+10"}, fr.Compare.Rows[2])
 }
 

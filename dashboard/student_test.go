@@ -65,7 +65,7 @@ func TestStudentPage(t *testing.T) {
 	assert.Equal(t, 2, countPaths(string(p.Accuracy.SVG)), "one line piece per run of weeks with data: idle weeks break it")
 
 	fr := NewStudentPage(in, now, LangFR)
-	assert.Equal(t, "Monte d'un niveau", fr.History[0].Decision)
+	assert.Equal(t, "Monte d’un niveau", fr.History[0].Decision)
 	assert.Equal(t, "90 % du vert maîtrisé.", fr.History[0].Reason)
 	assert.Equal(t, []string{"2 nov.", "2,4\u00a0s"}, fr.Speed.Table.Rows[StudentWeeks-3])
 }

@@ -28,3 +28,7 @@ func (f Fact) Pair() Fact {
 }
 
 func (f Fact) String() string { return fmt.Sprintf("%d×%d", f.A, f.B) }
+
+// Text is the fact as the pages write it for a person, "7 × 8" (String,
+// "7×8", is the compact form logs and saved games keep).
+func (f Fact) Text() string { return fmt.Sprintf("%d × %d", f.A, f.B) }

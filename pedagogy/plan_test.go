@@ -56,7 +56,7 @@ func TestPlanPromotesWhenEnoughOfTheLevelIsFluent(t *testing.T) {
 	assert.Equal(t, games.LevelViolet, p.Step)
 	assert.Equal(t, games.LevelViolet, p.Level.Name)
 	assert.Equal(t, "promoted to 6–9: an estimated 34 of the 34 facts of 2–5 are known by heart (29 needed); 34 were answered right in under 3 s in the last two weeks", p.Reason.EN)
-	assert.Equal(t, "passe à 6–9\u00a0: selon l'estimation, 34 des 34 calculs de 2–5 sont sus par cœur (29 nécessaires)\u00a0; 34 ont été réussis en moins de 3 s ces deux dernières semaines", p.Reason.FR)
+	assert.Equal(t, "passe à 6–9\u00a0: selon l’estimation, 34 des 34 calculs de 2–5 sont sus par cœur (29 nécessaires)\u00a0; 34 ont été réussis en moins de 3 s ces deux dernières semaines", p.Reason.FR)
 	assert.Equal(t, Evidence{Step: games.LevelGreen, To: games.LevelViolet, Facts: 34, Known: 34, Needed: 29, FastRecently: 34,
 		RecentRight: 40, RecentAnswers: 40, Sessions: MinSessionsToPromote, kind: whyPromote}, p.Evidence)
 }
@@ -153,7 +153,7 @@ func TestPlanConstraintTables(t *testing.T) {
 	assert.Equal(t, []int{7, 8}, p.Level.Tables)
 	assert.Empty(t, p.Step)
 	assert.Equal(t, "tables of 7 and 8, as the teacher assigned", p.Reason.EN)
-	assert.Equal(t, "tables de 7 et 8, comme l'a demandé l'enseignant·e", p.Reason.FR)
+	assert.Equal(t, "tables de 7 et 8, comme l’a demandé l’enseignant·e", p.Reason.FR)
 	assert.NotEmpty(t, p.Level.Weights)
 }
 

@@ -18,7 +18,7 @@ func TestReasonsSayWhichNumbersAreEstimates(t *testing.T) {
 	en := regexp.MustCompile(`an estimated \d+ of the \d+ facts|estimated \d+ of the \d+ facts|an estimated \d+ facts|` +
 		`\(\d+ needed[^)]*\)|\d+ (?:was|were) answered right in under 3 s|only \d+ of the last \d+ answers|` +
 		`\d+ sessions?|\d+–\d+|under 3 s`)
-	fr := regexp.MustCompile(`selon l'estimation,? \d+ des \d+ calculs|selon l'estimation, \d+ calculs|` +
+	fr := regexp.MustCompile(`selon l’estimation,? \d+ des \d+ calculs|selon l’estimation, \d+ calculs|` +
 		`\(\d+ (nécessaires|pour passer[^)]*|avant de passer)\)|\d+ (?:a été réussi|ont été réussis) en moins de 3 s|` +
 		`seulement \d+ des \d+ dernières réponses|\d+ séances?|\d+–\d+|moins de 3 s`)
 	digit := regexp.MustCompile(`\d`)

@@ -168,7 +168,7 @@ func (s *Server) summaryOf(ctx context.Context, lang string, a dashboard.Assignm
 		v.Children = append(v.Children, line)
 	}
 	for _, f := range sum.Improved {
-		v.Improved = append(v.Improved, catalog.T(lang, "assign.improved_fact", "fact", f.Fact.String(), "n", f.Children))
+		v.Improved = append(v.Improved, catalog.T(lang, "assign.improved_fact", "fact", f.Fact.Text(), "n", f.Children))
 	}
 	return v, nil
 }

@@ -69,7 +69,7 @@ func TestAssignmentsPageInPlainWordsAndSummary(t *testing.T) {
 		assert.Contains(t, fr, "2 séances demandées à chaque enfant sur 1 semaine")
 		assert.Contains(t, fr, "Léa\u00a0: 1 sur 2")
 		assert.NotContains(t, fr, "Zoé\u00a0: ", "only the chosen child")
-		assert.Contains(t, fr, "7×8 (1 enfant)")
+		assert.Contains(t, fr, "7 × 8 (1 enfant)")
 
 		e.must(t, 200, req{Method: "POST", Path: fmt.Sprintf("/api/v1/assignments/%d/archive", id), Token: s.teacher})
 		fr = page("fr")

@@ -138,7 +138,7 @@ func (b *browserTest) walkGuide(name, lang string) {
 			b.viewShot(fmt.Sprintf("guide-%s-step%d", name, i))
 		}
 		if i == int(total) {
-			assert.Equal(b.t, map[string]string{"en": "Got it!", "fr": "J'ai compris\u00a0!"}[lang], b.eval(`document.querySelector("[data-key=guide-next]").textContent`), name)
+			assert.Equal(b.t, map[string]string{"en": "Got it!", "fr": "J’ai compris\u00a0!"}[lang], b.eval(`document.querySelector("[data-key=guide-next]").textContent`), name)
 		}
 		b.click("guide-next")
 	}

@@ -76,7 +76,7 @@ const readerCheck = `((lang) => {
     for (const m of text.matchAll(/\S*[\p{L}\p{N}.)»][:;!?](?=\s|$)/gu)) out.push("no space before the sign: " + m[0]);
     for (const m of text.matchAll(/\b(the|and|with|your|week|level|students?|played|never|today|yesterday|none|yes|assignments?|tables? chosen|back|print|show|replay|report|sign|step|first|previous|next|last|child|children|from|facts?|known|heart|hardest|accuracy|timers?)\b/giu)) out.push("English: " + m[0]);
   } else {
-    for (const m of text.matchAll(/(semaine|élèves?|niveau|jamais|aujourd'hui|devoirs?|partie|calculs?|enfants?|retour|imprimer|afficher|revoir|séances?|réussite|minuteurs?|bilan|lettres|cartes|tableau|précédente|suivante|déconnecter)(?![\p{L}])/giu)) out.push("French: " + m[0]);
+    for (const m of text.matchAll(/(semaine|élèves?|niveau|jamais|aujourd’hui|devoirs?|partie|calculs?|enfants?|retour|imprimer|afficher|revoir|séances?|réussite|minuteurs?|bilan|lettres|cartes|tableau|précédente|suivante|déconnecter)(?![\p{L}])/giu)) out.push("French: " + m[0]);
   }
   for (const m of text.matchAll(/\b\d{4}-\d{2}-\d{2}\b/g)) out.push("ISO date: " + m[0]);
   for (const m of text.matchAll(/#\d+/g)) out.push("a raw number: " + m[0]);

@@ -574,6 +574,10 @@ func TestBrowserStudentPlaysAMagicoaRound(t *testing.T) {
 	log := logs.String()
 	assert.Regexp(t, `placed .* on the (red|yellow|purple|blue|green|hidden) potion`, log)
 	assert.NotContains(t, log, "on potion")
+	// A gold card's fact is written as everywhere else, "7 × 8 = 56", though
+	// the engine logs it "7×8".
+	assert.Regexp(t, `placed \d+ × \d+ = \d+ on`, log)
+	assert.NotRegexp(t, `\d×\d`, log)
 	atts := b.attempts(g)
 	require.NotEmpty(t, atts, "the round's attempts are in the database")
 	answered := 0

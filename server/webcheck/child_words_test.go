@@ -39,7 +39,7 @@ func TestTheGamesSpeakAChildsWords(t *testing.T) {
 	}
 	// The words that replace them are there.
 	assert.Equal(t, "Peek", all["magicoa.power.indiscretion"]["en"])
-	assert.Equal(t, "Coup d'œil", all["magicoa.power.indiscretion"]["fr"])
+	assert.Equal(t, "Coup d’œil", all["magicoa.power.indiscretion"]["fr"])
 	assert.Contains(t, all["cats.ev.gluttony"]["en"], "slapped too fast")
 	assert.Contains(t, all["cats.ev.gluttony"]["fr"], "tapé trop vite")
 }

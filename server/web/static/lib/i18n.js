@@ -75,7 +75,19 @@ export function t(key, params = {}) {
     const n = params.count ?? params.n;
     m = (n === undefined ? m.other : m[pluralForm(n)]) ?? m.other;
   }
-  return m.replace(/\{(\w+)\}/g, (all, k) => (k in params ? String(params[k]) : all));
+  return m.replace(/\{(?:(de|De|que|Que|le|Le|la|La):)?(\w+)\}/g,
+    (all, word, k) => (!(k in params) ? all : word ? elide(word, String(params[k])) : String(params[k])));
+}
+
+// French elides de, que, le, la before a vowel: a French message writes
+// {de:name}, filled "d’Inès" or "de Léa". The same rule as the server's
+// (catalog/elision.go, which says why): a vowel, accented or not, elides;
+// Y before a consonant (d’Yves, de Yasmine); H and anything else does not.
+const short = { de: "d’", De: "D’", que: "qu’", Que: "Qu’", le: "l’", Le: "L’", la: "l’", La: "L’" };
+function elide(word, next) {
+  const [a, b] = [...next.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()];
+  const vowel = "aeiouœæ".includes(a ?? "-") || (a === "y" && b !== undefined && /\p{L}/u.test(b) && !"aeiouy".includes(b));
+  return vowel ? short[word] + next : `${word} ${next}`;
 }
 
 // tn is t with the count as its own argument: tn("stars", 3).

@@ -219,11 +219,16 @@ function answerForm(question, key, send, ui, t) {
   return form;
 }
 
+// loggedFact writes a gold card's fact as the rest of the site does,
+// "7 × 8": the engine logs it as games.Fact's String, "7×8", and the games
+// already stored keep that form, so the spaces are put here.
+function loggedFact(f) { return String(f).replace(/\s*×\s*/, " × "); }
+
 // placedEvent names the potions a card went on as everyone sees them ("the
 // blue potion", "the hidden potion"); games logged before the engine named
 // them fall back to the slot's position.
 function placedEvent(d, me, who, t) {
-  const what = d.fact ? `${d.fact} = ${d.value}` : d.value;
+  const what = d.fact ? `${loggedFact(d.fact)} = ${d.value}` : d.value;
   if (!Array.isArray(d.on) || !d.on.length) return t("magicoa.ev.placed_at", { me, who, what, n: (d.potion ?? 0) + 1 });
   const names = d.on.map((c) => c === "hidden" ? t("magicoa.ev.the_hidden_potion") : t("magicoa.ev.the_potion", { colour: t(`magicoa.colour.${c}`) }));
   const where = new Intl.ListFormat(lang() === "fr" ? "fr" : "en-GB", { type: "conjunction" }).format(names);
