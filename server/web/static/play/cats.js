@@ -98,6 +98,10 @@ export function render(root, dto, api) {
   // becomes a slap button that says "mine and this one". Which cards really
   // match is the child's to see, so every card showing a number is offered,
   // not only the right ones. The big button still slaps without naming.
+  // Decision: the button asks, then says what to do ("Same as mine?" over
+  // "Slap!"), the same words on every card. It said "Same as mine!", which
+  // a child read as the page telling her that this card matches, on cards
+  // that did not (usability pass 5); its spoken label is a condition too.
   const myNumber = myPiles.find((i) => !v.players[i].out && hasValue(v.players[i].top));
   const partners = canSlap && myNumber !== undefined
     ? v.players.map((p, i) => i).filter((i) => !mine(i) && !v.players[i].out && hasValue(v.players[i].top)) : [];
@@ -129,7 +133,8 @@ export function render(root, dto, api) {
             pointerdown: (ev) => { ev.preventDefault(); slap(i); },
             click: (ev) => { if (ev.detail === 0) slap(i); },
           },
-        }, catsCard(p.top, t, max), h("span", { class: "slap-with-word" }, t("cats.slap_with")))
+        }, catsCard(p.top, t, max), h("span", { class: "slap-with-word" },
+          h("span", { class: "slap-with-ask" }, t("cats.slap_with")), " ", h("span", { class: "slap-with-do" }, t("cats.slap"))))
         : h("div", { class: "cat-card", role: "img", "aria-label": t("cats.top_of", { name, card: cardText(p.top, t, max) }) }, catsCard(p.top, t, max)),
       h("p", { class: "cat-counts" }, t("cats.counts", { deck: p.deck, pile: p.pile })),
       p.top && p.top.s ? h("p", { class: "special-what" }, t(`cats.special.${p.top.s}.what`)) : null);
