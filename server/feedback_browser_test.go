@@ -316,7 +316,7 @@ func TestBrowserCatsWrongComparisonNamesTheChildsCardFirst(t *testing.T) {
 	events := `[{"at":21000,"seat":0,"type":"gluttony","data":{"wrong_pair":true}}]`
 	want := map[string][2]string{
 		"en": {"5 × 3 = 15 and the other card shows 4", "You slapped with a card that does not make the same as yours"},
-		"fr": {"5 × 3 = 15 et l'autre carte montre 4", "Tu as tapé avec une carte qui ne fait pas pareil que la tienne"},
+		"fr": {"5 × 3 = 15 et l’autre carte montre 4", "Tu as tapé avec une carte qui ne fait pas pareil que la tienne"},
 	}
 	for _, lang := range []string{"en", "fr"} {
 		b.run(chromedp.Navigate(b.base + "/static/play/dev/game.html?fixture=cats&lang=" + lang +
