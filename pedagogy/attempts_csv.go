@@ -39,10 +39,27 @@ var ErrBadCSV = errors.New("pedagogy: bad attempts csv")
 // UTF-8 byte-order mark, ";" between cells and decimal commas. The header
 // line tells: cells are split on ";" when it has a ";" and no ",".
 func ReadAttemptsCSV(r io.Reader) ([]LoggedAttempt, error) {
+	rows, _, err := readAttemptsCSV(r, false)
+	return rows, err
+}
+
+// ReadAttemptsCSVOfPlatformFacts reads as ReadAttemptsCSV does, but skips
+// the rows whose factors are whole numbers outside the platform's 1–12
+// (a ×0 or ×20 table in another app's log) and counts them, instead of
+// refusing the file: `pedagogy eval` judges the model on the facts it
+// models, and every predictor sees the same rows.
+func ReadAttemptsCSVOfPlatformFacts(r io.Reader) (rows []LoggedAttempt, skipped int, err error) {
+	return readAttemptsCSV(r, true)
+}
+
+// errOtherFact marks a row whose factor is a whole number outside 1–12.
+var errOtherFact = errors.New("a factor outside 1–12")
+
+func readAttemptsCSV(r io.Reader, skipOtherFacts bool) ([]LoggedAttempt, int, error) {
 	br := bufio.NewReader(r)
 	first, err := br.ReadString('\n')
 	if err != nil && err != io.EOF {
-		return nil, fmt.Errorf("%w: header: %w", ErrBadCSV, err)
+		return nil, 0, fmt.Errorf("%w: header: %w", ErrBadCSV, err)
 	}
 	first = strings.TrimPrefix(first, "\ufeff")
 	cr := csv.NewReader(io.MultiReader(strings.NewReader(first), br))
@@ -54,7 +71,7 @@ func ReadAttemptsCSV(r io.Reader) ([]LoggedAttempt, error) {
 	cr.ReuseRecord = true
 	header, err := cr.Read()
 	if err != nil {
-		return nil, fmt.Errorf("%w: header: %w", ErrBadCSV, err)
+		return nil, 0, fmt.Errorf("%w: header: %w", ErrBadCSV, err)
 	}
 	col := map[string]int{}
 	for i, h := range header {
@@ -62,26 +79,31 @@ func ReadAttemptsCSV(r io.Reader) ([]LoggedAttempt, error) {
 	}
 	for _, need := range []string{"student", "a", "b", "correct", "response_ms", "order"} {
 		if _, ok := col[need]; !ok {
-			return nil, fmt.Errorf("%w: no column %q", ErrBadCSV, need)
+			return nil, 0, fmt.Errorf("%w: no column %q", ErrBadCSV, need)
 		}
 	}
 	var out []LoggedAttempt
+	skipped := 0
 	for line := 2; ; line++ {
 		rec, err := cr.Read()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%w: line %d: %w", ErrBadCSV, line, err)
+			return nil, 0, fmt.Errorf("%w: line %d: %w", ErrBadCSV, line, err)
 		}
 		row, err := parseRow(rec, col, semicolons)
+		if skipOtherFacts && errors.Is(err, errOtherFact) {
+			skipped++
+			continue
+		}
 		if err != nil {
-			return nil, fmt.Errorf("%w: line %d: %w", ErrBadCSV, line, err)
+			return nil, 0, fmt.Errorf("%w: line %d: %w", ErrBadCSV, line, err)
 		}
 		out = append(out, row)
 	}
 	slices.SortStableFunc(out, func(x, y LoggedAttempt) int { return cmp.Compare(x.Order, y.Order) })
-	return out, nil
+	return out, skipped, nil
 }
 
 // parseRow reads one row; decimalComma reads "2300,5" as 2300.5 (a file
@@ -104,11 +126,14 @@ func parseRow(rec []string, col map[string]int, decimalComma bool) (LoggedAttemp
 	var row LoggedAttempt
 	var err error
 	row.Student = field("student")
-	if row.A, err = strconv.Atoi(field("a")); err != nil || !validFactor(row.A) {
+	if row.A, err = strconv.Atoi(field("a")); err != nil || row.A < 0 {
 		return row, fmt.Errorf("bad a %q", field("a"))
 	}
-	if row.B, err = strconv.Atoi(field("b")); err != nil || !validFactor(row.B) {
+	if row.B, err = strconv.Atoi(field("b")); err != nil || row.B < 0 {
 		return row, fmt.Errorf("bad b %q", field("b"))
+	}
+	if !validFactor(row.A) || !validFactor(row.B) {
+		return row, fmt.Errorf("%w: %d × %d", errOtherFact, row.A, row.B)
 	}
 	if row.Correct, err = parseBool(field("correct")); err != nil {
 		return row, fmt.Errorf("bad correct %q", field("correct"))

@@ -54,6 +54,24 @@ func TestReadAttemptsCSVRejectsBadInput(t *testing.T) {
 	}
 }
 
+// Another app's log may hold a ×0 or ×20 table: the judge skips those rows
+// and counts them instead of refusing the file; what is not a whole number
+// of zero or more stays an error.
+func TestReadAttemptsCSVOfPlatformFactsSkipsOtherFacts(t *testing.T) {
+	in := "student,a,b,correct,response_ms,order\ns,0,5,1,,1\ns,3,4,1,,2\ns,13,2,0,,3\ns,12,12,0,,4\n"
+	rows, skipped, err := ReadAttemptsCSVOfPlatformFacts(strings.NewReader(in))
+	require.NoError(t, err)
+	assert.Equal(t, 2, skipped)
+	require.Len(t, rows, 2)
+	assert.Equal(t, []int{3, 12}, []int{rows[0].A, rows[1].A})
+	_, err = ReadAttemptsCSV(strings.NewReader(in))
+	assert.ErrorIs(t, err, ErrBadCSV, "the strict reader refuses them")
+	for _, bad := range []string{"-1", "x", "2.5"} {
+		_, _, err := ReadAttemptsCSVOfPlatformFacts(strings.NewReader("student,a,b,correct,response_ms,order\ns," + bad + ",5,1,,1\n"))
+		assert.ErrorIs(t, err, ErrBadCSV, bad)
+	}
+}
+
 func TestWriteAttemptsCSVRoundTrip(t *testing.T) {
 	rows := []LoggedAttempt{
 		{Student: "a", Attempt: Attempt{A: 7, B: 8, Correct: true, ResponseMS: 1500, Kind: games.KindClaim, At: t0}, Order: 1},

@@ -40,7 +40,7 @@ func runPedagogy(ctx context.Context, args []string, getenv func(string) string,
 		fs.Usage()
 		return errors.New("pedagogy eval: --attempts is required")
 	}
-	rows, err := readAttempts(*path)
+	rows, err := readAttempts(*path, stderr)
 	if err != nil {
 		return fmt.Errorf("pedagogy eval: %w", err)
 	}
@@ -73,7 +73,7 @@ func pedagogyFit(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errors.New("pedagogy fit: --attempts and --source are required")
 	}
-	rows, err := readAttempts(*path)
+	rows, err := readAttempts(*path, stderr)
 	if err != nil {
 		return fmt.Errorf("pedagogy fit: %w", err)
 	}
@@ -93,13 +93,20 @@ func pedagogyFit(args []string, stdout, stderr io.Writer) error {
 	return os.WriteFile(*out, src, 0o644)
 }
 
-func readAttempts(path string) ([]pedagogy.LoggedAttempt, error) {
+// readAttempts reads an attempts file, skipping the rows of facts outside
+// the platform's 1–12 (another app's ×0 table): it says how many on
+// stderr, so that the figures are not taken for the whole file's.
+func readAttempts(path string, stderr io.Writer) ([]pedagogy.LoggedAttempt, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return pedagogy.ReadAttemptsCSV(f)
+	rows, skipped, err := pedagogy.ReadAttemptsCSVOfPlatformFacts(f)
+	if skipped > 0 {
+		fmt.Fprintf(stderr, "skipped %d rows whose factors are outside 1–12 (not the platform's facts); the figures are on the other %d\n", skipped, len(rows))
+	}
+	return rows, err
 }
 
 // writeEvalTables prints the report as Markdown tables, figures with their
