@@ -63,11 +63,7 @@ func (s *Server) handleLoginCards(c echo.Context) error {
 		return err
 	}
 	lang := pageLang(c)
-	scheme := "http"
-	if s.cfg.SecureCookies || c.Request().TLS != nil {
-		scheme = "https"
-	}
-	page := cardsPage{Lang: lang, T: catalog.Section(lang, "cards."), ClassID: cl.ID, Class: cl.Name, Code: cl.Code, Origin: scheme + "://" + c.Request().Host, Bar: s.newTopBar(c, lang)}
+	page := cardsPage{Lang: lang, T: catalog.Section(lang, "cards."), ClassID: cl.ID, Class: cl.Name, Code: cl.Code, Origin: s.origin(c), Bar: s.newTopBar(c, lang)}
 	for _, st := range students {
 		cd, err := s.cardOf(st, page.Origin)
 		if err != nil {
@@ -165,4 +161,18 @@ func qrSVG(text string) (template.HTML, error) {
 		}
 	}
 	return template.HTML(fmt.Sprintf(`<svg class="card-qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" role="img" aria-hidden="true" shape-rendering="crispEdges"><rect width="%d" height="%d" fill="#fff"/><path fill="#000" d="%s"/></svg>`, side, side, side, side, path.String())), nil
+}
+
+// origin is the site's address printed on paper (login cards, parents'
+// letters): the configured PublicURL, else the one the teacher's browser
+// asked for.
+func (s *Server) origin(c echo.Context) string {
+	if s.cfg.PublicURL != "" {
+		return strings.TrimRight(s.cfg.PublicURL, "/")
+	}
+	scheme := "http"
+	if s.cfg.SecureCookies || c.Request().TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + c.Request().Host
 }

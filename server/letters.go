@@ -50,11 +50,7 @@ func (s *Server) handleParentLetters(c echo.Context) error {
 		return err
 	}
 	lang := pageLang(c)
-	scheme := "http"
-	if s.cfg.SecureCookies || c.Request().TLS != nil {
-		scheme = "https"
-	}
-	origin := scheme + "://" + c.Request().Host
+	origin := s.origin(c)
 	letters := make([]letter, 0, len(students))
 	for _, st := range students {
 		code, expires, err := s.letterCode(ctx, st, t.ID)

@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -171,5 +174,35 @@ func TestSecurityAuditARightLoginHashesAPasswordOfAnotherCostAgain(t *testing.T)
 			require.Equal(t, bcrypt.MinCost, cost, "hashed again at the server's cost")
 			e.must(t, http.StatusOK, req{Method: "POST", Path: "/api/v1/auth/" + role, Body: map[string]string{"email": email, "password": password}})
 		})
+	}
+}
+
+// The login cards and the parents' letters printed the address the
+// teacher's request named (its Host header): behind a proxy that forwards
+// any Host, a crafted request could print another site on a child's card.
+// With the site's address configured (serve --base-url), paper carries
+// that one, whatever the request says.
+func TestSecurityAuditPaperCarriesTheConfiguredAddress(t *testing.T) {
+	needTools(t, "pdftotext")
+	st := storetest.Open(t, storetest.Databases(t)[0].URL)
+	for _, public := range []string{"", "https://multipli.example.org/"} {
+		e := newEnv(t, st, func(c *server.Config) { c.PublicURL = public })
+		s := e.newSchool(t)
+		want := "https://multipli.example.org"
+		if public == "" {
+			want = "http://elsewhere.example" // nothing configured: the request's
+		}
+		cards := string(e.must(t, http.StatusOK, req{Method: "GET", Path: fmt.Sprintf("http://elsewhere.example/classes/%d/cards?lang=en", s.classID), Token: s.teacher}).Raw)
+		require.True(t, strings.Contains(cards, "<strong>"+want+"</strong>"), "the cards with PublicURL %q go to %s", public, want)
+		res := e.must(t, http.StatusOK, req{Method: "GET", Path: fmt.Sprintf("http://elsewhere.example/classes/%d/letters.pdf?lang=en", s.classID), Token: s.teacher})
+		path := filepath.Join(t.TempDir(), "letters.pdf")
+		require.NoError(t, os.WriteFile(path, res.Raw, 0o600))
+		text := strings.Join(pageTexts(t, path), "")
+		host := strings.TrimPrefix(strings.TrimPrefix(want, "https://"), "http://")
+		require.True(t, strings.Contains(strings.ReplaceAll(text, "\n", ""), host), "the letters with PublicURL %q name %s", public, host)
+		if public != "" {
+			require.False(t, strings.Contains(cards, "elsewhere.example"), "no card names the request's host")
+			require.False(t, strings.Contains(text, "elsewhere.example"), "no letter names the request's host")
+		}
 	}
 }

@@ -60,6 +60,11 @@ type Config struct {
 	// Mail sends the parents' weekly e-mail (weekly_mail.go); nothing is
 	// sent while its SMTPURL is empty.
 	Mail MailConfig
+	// PublicURL is the site's address as children and parents reach it
+	// (serve --base-url), printed on the login cards and the parents'
+	// letters. Empty: the address the teacher's browser asked for, which
+	// behind a proxy that forwards any Host header is a caller's choice.
+	PublicURL string
 }
 
 // defaultReadTimeout lets the largest body arrive over a slow school

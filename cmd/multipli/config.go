@@ -72,7 +72,7 @@ func flagSet(name string, cfg *config, getenv func(string) string, serve bool, o
 		cfg.envSMTPURL = getenv("MULTIPLI_SMTP_URL")
 		fs.StringVar(&cfg.SMTPURL, "smtp-url", "", "smtp://[user:password@]host:port of the relay for the parents' weekly e-mail; empty sends none (env MULTIPLI_SMTP_URL)")
 		fs.StringVar(&cfg.MailFrom, "mail-from", env("MULTIPLI_MAIL_FROM", "Multipli <noreply@localhost>"), "the weekly e-mail's sender (env MULTIPLI_MAIL_FROM)")
-		fs.StringVar(&cfg.BaseURL, "base-url", env("MULTIPLI_BASE_URL", ""), "the site's address as parents reach it, for the e-mail's link; empty: http://ADDR (env MULTIPLI_BASE_URL)")
+		fs.StringVar(&cfg.BaseURL, "base-url", env("MULTIPLI_BASE_URL", ""), "the site's address as children and parents reach it, for the e-mail's link, the login cards and the parents' letters; empty: http://ADDR for the e-mail, the address the teacher's browser asked for on paper (env MULTIPLI_BASE_URL)")
 		fs.BoolVar(&cfg.NewKey, "new-key", envBool(getenv, "MULTIPLI_NEW_KEY"), "make a new signing key when DATA_DIR/jwt.key is missing although the database holds accounts: ends every login and every printed login card (env MULTIPLI_NEW_KEY)")
 	}
 	fs.Usage = func() {

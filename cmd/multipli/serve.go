@@ -59,6 +59,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		TrustProxy:    cfg.TrustProxy,
 		ReadTimeout:   cfg.ReadTimeout,
 		Mail:          server.MailConfig{SMTPURL: smtpURL, From: cfg.MailFrom, BaseURL: baseURL},
+		PublicURL:     cfg.BaseURL,
 	}, st, logger)
 	// The parents' weekly e-mail runs beside the server (nothing without
 	// an SMTP URL).
