@@ -139,6 +139,19 @@ func weeklyMailBody(lang string, d store.WeeklyMail, r dashboard.ParentReport, l
 		"• " + r.TimeText,
 		"• " + r.Mastered,
 	}
+	// A week the child did not play: the e-mail said "Here is how Tom
+	// practised…" over "Time played: 0 min in 0 sessions", which a parent
+	// has to decode. It says so in words instead, and keeps where the child
+	// stands and what to practise at home.
+	if r.This.Sessions == 0 {
+		lines = []string{
+			catalog.T(lang, "mail.hello", "name", d.ParentName),
+			"",
+			catalog.T(lang, "mail.intro_idle", "child", d.Child, "week", r.WeekText),
+			"",
+			"• " + r.Mastered,
+		}
+	}
 	if len(r.Practise) > 0 {
 		lines = append(lines, "", catalog.T(lang, "mail.practise", "child", d.Child))
 		for _, p := range r.Practise {

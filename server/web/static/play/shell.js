@@ -16,6 +16,10 @@ import { attachGuide } from "./guide.js";
 
 await ready;
 
+// How long a new verdict or refusal stays stuck to the top of the screen
+// (holdInSight): long enough to be read, not a whole turn.
+const SAYS_HELD_MS = 4000;
+
 // mount runs one game in root. transport is the API (play from client.js,
 // or the dev harness's fake); socket says whether to open the WebSocket;
 // guide adds "How to play" and the first-time guide (the real page: it
@@ -228,6 +232,31 @@ class GamePage {
     box.classList.add(`fb-${v.tone}`);
     box.replaceChildren(verdictIcon(v.tone), h("strong", { class: "fb-word" }, t(`feedback.${v.tone}`)), " ", h("span", { class: "fb-text" }, v.text()));
     box.hidden = false;
+    if (v !== this.heldVerdict) { this.heldVerdict = v; this.holdInSight(); }
+  }
+
+  // holdInSight keeps the slot stuck to the top of the screen for a few
+  // seconds after something new is said in it, then lets it go back to
+  // its place above the board (still there when the child scrolls up).
+  // Stuck for good, the verdict on the last move, kept until the next
+  // one, covered the top of the board through the opponents' turns and
+  // the child's whole next turn on a phone: in Monster Cube the cubes to
+  // tap for the next formula were under "Right!", and a tap on one
+  // landed on the verdict (usability6). A tap anywhere in the game lets
+  // it go at once: the child has moved on.
+  holdInSight() {
+    clearTimeout(this.sayTimer);
+    this.says.classList.add("says-held");
+    this.sayTimer = setTimeout(() => this.releaseSays(), SAYS_HELD_MS);
+    if (!this.releaseOnTap) {
+      this.releaseOnTap = () => this.releaseSays();
+      this.root.addEventListener("pointerdown", this.releaseOnTap);
+    }
+  }
+
+  releaseSays() {
+    clearTimeout(this.sayTimer);
+    this.says.classList.remove("says-held");
   }
 
   // clearVerdict: the child moves again, so what was said of the last move
@@ -297,6 +326,7 @@ class GamePage {
       this.alert.textContent = text;
     }
     this.alert.hidden = false;
+    this.holdInSight();
     if (err && err.status === 401) {
       this.alert.append(" ", h("a", { href: "/" }, t("login.again")));
     }
