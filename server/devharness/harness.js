@@ -5,7 +5,8 @@
 // &refuse=1 (refuse every move with a sample rule message) &summary=1
 // &push=<fixture> (a later state arriving), &moved_attempts=<JSON> and
 // &moved_events=<JSON> (what the state after a move brings: the child's
-// attempts and the events, to see a verdict and the log say them).
+// attempts and the events, to see a verdict and the log say them),
+// &guide=1 (the first-time guide and its buttons, as on the real page).
 
 const q = new URLSearchParams(location.search);
 if (q.get("lang")) document.cookie = `lang=${q.get("lang")}; path=/`;
@@ -36,9 +37,10 @@ const transport = {
   },
   end: async () => ({ facts_answered: 12, correct: 10, became_fluent: [{ a: 6, b: 7 }, { a: 3, b: 8 }], to_watch: { a: 7, b: 8 }, stars: 2, trophies: 5 }),
   start: async () => ({ game: { id: name } }),
+  me: async () => ({ role: "student", id: 1 }),
 };
 
-const page = await mount({ root: document.getElementById("play"), gameID: name, transport, socket: false });
+const page = await mount({ root: document.getElementById("play"), gameID: name, transport, socket: false, guide: q.get("guide") === "1" });
 for (const key of (q.get("click") || "").split(";").filter(Boolean)) {
   await new Promise((r) => setTimeout(r, 50));
   const el = document.querySelector(`[data-key="${key}"]`);

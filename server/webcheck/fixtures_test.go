@@ -87,6 +87,8 @@ var fixtures = []fixture{
 	}},
 	{"cube-3", "cube-3-1-3", func(v map[string]any) bool { return legalHas(v, "find") && sum(arr(v, "won_counts")) >= 2 }},
 	{"cube-4", "cube-4-1-3", func(v map[string]any) bool { return legalHas(v, "find") && sum(arr(v, "won_counts")) >= 2 }},
+	// A whole game of #4 over: its result says what the scores count.
+	{"cube-over", "cube-4-1-", func(v map[string]any) bool { return v["over"] == true }},
 	// The child's own board spread 3.5 tiles apart by earlier moves: at
 	// 375 px it scrolls sideways rather than draw faces under 44 px.
 	{"cube-wide", "cube-3-1-3", func(v map[string]any) bool { return legalHas(v, "find") && ownBoardSpread(v) >= 3.5 }},

@@ -319,6 +319,19 @@ function scrollsWhenWide(wrap, left) {
   revealOnFocus(wrap);
 }
 
+// resultScore is a seat's line in the result: the score in its unit —
+// points (#1, #4, bonuses included), stars (#3), monsters (#2, where the
+// score is the cards won) — beside the monsters caught that the game
+// showed all along, so that a winner with fewer monsters makes sense.
+export function resultScore(dto, seat, n, api) {
+  const { t, tn } = api;
+  const v = dto.view || {};
+  const name = seatNameOf(dto, seat, t);
+  if (v.rules === 2) return tn("cube.won_n", n, { name });
+  const score = v.rules === 3 ? tn("cube.stars", n) : tn("cube.points", n);
+  return t("cube.result_score", { name, score, won: tn("cube.monsters_n", (v.won_counts || [])[seat] || 0) });
+}
+
 // feedback is the verdict on the child's own claim in this state: their
 // formula, its value and what the monster asked for (the shell shows it;
 // null when the state holds no claim of theirs).
@@ -424,9 +437,12 @@ function otherBoards(dto, dice, t) {
   (v.boards || []).forEach((layout, i) => {
     if (i === v.seat || !layout) return;
     const name = seatNameOf(dto, i, t);
-    out.push(h("figure", { class: ["mini-board", i === v.turn && "turn"] },
+    // Nobody plays once the game is over: "Minou's tiles · playing" under
+    // "The game is over." said otherwise.
+    const plays = i === v.turn && !(dto.over || v.over);
+    out.push(h("figure", { class: ["mini-board", plays && "turn"] },
       h("div", { role: "img", "aria-label": t("cube.board_of_label", { name, tiles: layout.map((p) => p.values.join("-")).join(", ") }) }, tilesSVG(layout, dice)),
-      h("figcaption", {}, t("cube.board_of", { name }), i === v.turn ? h("span", { class: "badge turn" }, t("cube.their_turn")) : null)));
+      h("figcaption", {}, t("cube.board_of", { name }), plays ? h("span", { class: "badge turn" }, t("cube.their_turn")) : null)));
   });
   return out.length ? h("div", { class: "cube-others" }, out) : null;
 }

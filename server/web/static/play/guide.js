@@ -102,7 +102,11 @@ export function attachGuide(page, who) {
   const guide = new Guide(page, who, game);
   guide.addButtons();
   if (game === "cube") guide.showCombos();
-  if (isSeen(who, guideName(page.dto))) document.body.dataset.guide = "closed";
+  // A game already over opens on its result, not on "Choose a monster":
+  // the first-time guide, opened on a finished game (a reload, another
+  // device), covered the result and scrolled the page away from it. The
+  // "How to play" button still opens it.
+  if (isSeen(who, guideName(page.dto)) || page.dto.over) document.body.dataset.guide = "closed";
   else guide.open();
   onLangChange(() => guide.redraw());
   return guide;

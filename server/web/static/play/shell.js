@@ -201,7 +201,12 @@ class GamePage {
     if (winners.length === 0) text = t("result.nobody");
     else if (winners.includes(d.seat)) text = winners.length > 1 ? t("result.shared") : t("result.you_won");
     else text = t(winners.length > 1 ? "result.won_by_many" : "result.won_by", { names: winners.map((w) => seatNameOf(d, w, t)).join(", ") });
-    const scores = (r.scores || []).map((sc, i) => h("li", {}, t("result.score", { name: seatNameOf(d, i, t), n: sc })));
+    // A game may say what its scores count (resultScore): Monster Cube's
+    // are points or stars, where the game had shown monsters caught, and a
+    // bare "Hibou: 20" beside "Hibou: 7 monsters" read as nothing the
+    // child had seen, the more so as the winner can have fewer monsters.
+    const scores = (r.scores || []).map((sc, i) => h("li", {},
+      this.module.resultScore?.(d, i, sc, this.api()) || t("result.score", { name: seatNameOf(d, i, t), n: sc })));
     return h("section", { class: "result panel", "aria-labelledby": "result-title" },
       h("h2", { id: "result-title", tabindex: "-1" }, text),
       r.reason && !t(`reason.${r.reason}`).startsWith("reason.") ? h("p", {}, t(`reason.${r.reason}`)) : null,
