@@ -98,6 +98,12 @@ var fixtures = []fixture{
 		sol, _ := h["solution"].(map[string]any)
 		return sol["move"] != nil
 	}},
+	// Whole games over: their results say what the scores count — places
+	// told as who had no cards left first (Multipli Cat's), points (the
+	// infinite game), magic points with the potions won (Magicoa).
+	{"cats-over", "cats-specials-1-4", func(v map[string]any) bool { return v["over"] == true }},
+	{"cats-infinite-over", "cats-infinite-1-4", func(v map[string]any) bool { return v["over"] == true }},
+	{"magicoa-over", "magicoa-multiplication-1", func(v map[string]any) bool { return v["phase"] == "over" }},
 	{"magicoa-choose", "magicoa-multiplication-1", func(v map[string]any) bool { return legalHas(v, "choose") && num(v, "round") >= 2 }},
 	{"magicoa-place", "magicoa-multiplication-1", func(v map[string]any) bool { return legalHas(v, "place") && num(v, "round") >= 2 }},
 	{"magicoa-answer", "magicoa-multiplication-1", func(v map[string]any) bool { return legalHas(v, "answer") && v["current"] != nil }},

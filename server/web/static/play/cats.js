@@ -170,7 +170,9 @@ export function render(root, dto, api) {
   else if (canFlip) prompt = v.two_piles ? t("cats.your_turn_pile", { n: (v.players[v.turn].hand || 0) + 1 }) : t("cats.your_turn");
   else prompt = t("cats.watch", { name: pileName(v.turn) });
 
-  const slapBtn = h("button", {
+  // Once the game is over there is nothing to slap: the big mouse, kept
+  // disabled, still sat over the table and the result on a phone.
+  const slapBtn = v.over || dto.over ? null : h("button", {
     type: "button", class: ["slap", slapped && "done"], "data-key": "slap",
     "aria-label": t("cats.slap_label"),
     disabled: (v.over || meOut) || null,
@@ -289,4 +291,21 @@ export function feedback(dto, api) {
   if (!a || a.given === null || a.given === undefined) return null;
   const params = { a: a.a, b: a.b, p: a.a * a.b, given: a.given };
   return a.correct ? { tone: "right", text: () => t("cats.fb.right", params) } : { tone: "wrong", text: () => t("cats.fb.wrong", params) };
+}
+
+// resultScore is a seat's line in the result. The classic game's scores are
+// places (the champion n − 2, … the losers 0), a number the child never saw:
+// the line says what they saw instead — who gave all their cards away
+// first ("Champion"), who next ("finished #2"), and the cards the others
+// still hold. The infinite game's scores are the points its badges showed.
+export function resultScore(dto, seat, n, api) {
+  const { t, tn } = api;
+  const v = dto.view || {};
+  const name = seatNameOf(dto, seat, t);
+  if (v.infinite) return tn("cats.result_points", n, { name });
+  const players = v.players || [];
+  const cards = players.reduce((sum, p, i) => sum + (ownerOfPile(players, i) === seat ? (p.deck || 0) + (p.pile || 0) : 0), 0);
+  const place = (v.finished || []).indexOf(seat);
+  if (cards > 0 || place < 0) return tn("cats.result_cards_left", cards, { name });
+  return place === 0 ? t("cats.result_champion", { name }) : t("cats.result_finished", { name, n: place + 1 });
 }

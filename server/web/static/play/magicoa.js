@@ -204,6 +204,15 @@ function tripledLater(dto, you) {
   return (you.won || []).some((x) => !x.active && colours.includes(x.potion.colour));
 }
 
+// resultScore is a seat's line in the result: the score in points beside
+// the potions won, as each player's line showed them all game ("6 points ·
+// 4 potions"), so that a winner with fewer potions makes sense.
+export function resultScore(dto, seat, n, api) {
+  const { t, tn } = api;
+  const p = ((dto.view || {}).players || []).find((x) => x.seat === seat) || {};
+  return t("magicoa.result_score", { name: seatNameOf(dto, seat, t), score: tn("magicoa.points", n), won: tn("magicoa.potions_n", (p.won || []).length) });
+}
+
 // answerForm asks for a number (a card's product, or a tripled score).
 function answerForm(question, key, send, ui, t) {
   const input = h("input", { type: "text", inputmode: "numeric", pattern: "[0-9]*", id: `answer-${key}`, "data-key": `answer-${key}`, autocomplete: "off", maxlength: "4", class: "answer-input" });

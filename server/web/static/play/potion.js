@@ -278,3 +278,10 @@ function potionEvent(e, dto, t) {
     default: return eventLine(e, dto, t);
   }
 }
+
+// resultScore is a seat's line in the result: the score is the trophies
+// won (the monsters captured, and a vigilance's reward card), which the
+// game counted all along beside each name ("2 trophées sur 5").
+export function resultScore(dto, seat, n, api) {
+  return api.tn("potion.result_score", n, { name: seatNameOf(dto, seat, api.t) });
+}
