@@ -348,6 +348,21 @@ func TestEvalModelBeatsRunningMeansOnSimulatedLog(t *testing.T) {
 	t.Logf("model AUC %.3f, plain Elo %.3f, PFA %.3f", model.AUC.Value, rep.Score(PredictorElo).AUC.Value, rep.Score(PredictorPFA).AUC.Value)
 }
 
+// splitHalves splits rows by student as Eval does with seed: the tuning
+// half, the reported half, and the students' names.
+func splitHalves(rows []LoggedAttempt, seed uint64) (tune, report []evalRow, names []string) {
+	all, names := internRows(rows)
+	half := splitStudents(names, seed)
+	for _, r := range all {
+		if half[r.student] {
+			tune = append(tune, r)
+		} else {
+			report = append(report, r)
+		}
+	}
+	return tune, report, names
+}
+
 // With a split, the model's population-level numbers are fitted on the
 // tuning half as the Elo's step sizes are. Children who slip on 8 % of
 // their answers whatever they know (the defaults, chosen on TafelTrainer
@@ -362,16 +377,7 @@ func TestTuneModelFitsHowOftenAPopulationSlips(t *testing.T) {
 			rows[i].Correct = false
 		}
 	}
-	all, names := internRows(rows)
-	half := splitStudents(names, 1)
-	var tune, report []evalRow
-	for _, r := range all {
-		if half[r.student] {
-			tune = append(tune, r)
-		} else {
-			report = append(report, r)
-		}
-	}
+	tune, report, names := splitHalves(rows, 1)
 	tuned := tuneModel(DefaultModel(), tune, names, 1)
 	assert.GreaterOrEqual(t, tuned.Slip, 0.03, "the slips are learnt from the population")
 
@@ -404,16 +410,7 @@ func TestTuneModelFitsHowSureToBe(t *testing.T) {
 			rows[i].Correct = rng.IntN(2) == 0
 		}
 	}
-	all, names := internRows(rows)
-	half := splitStudents(names, 1)
-	var tune, report []evalRow
-	for _, r := range all {
-		if half[r.student] {
-			tune = append(tune, r)
-		} else {
-			report = append(report, r)
-		}
-	}
+	tune, report, names := splitHalves(rows, 1)
 	tuned := tuneModel(DefaultModel(), tune, names, 1)
 	assert.Less(t, tuned.ForecastScale, 0.9, "the population's answers are less sure than the model's")
 	y := make([]bool, len(report))

@@ -82,50 +82,55 @@ func potionWrongTriple(g map[string]any) (p1, p2, m, a, c, mon int, ok bool) {
 	return 0, 0, 0, 0, 0, 0, false
 }
 
+// potionRefusedCapture plays Léa's MultipliPotion game in lang until she
+// has tried a capture that the rules refuse (two of her potions whose
+// product is not the monster's number), and returns with the refusal on
+// screen: her two potions and the monster.
+func potionRefusedCapture(b *browserTest, lang string) (g map[string]any, a, c, mon int) {
+	t := b.t
+	t.Helper()
+	b.useLang(lang)
+	g = b.start("start-potion-3")
+	for i := 0; i < 80; i++ {
+		g = b.game(g)
+		require.NotEqual(t, true, g["over"], "the game ended before a wrong capture could be tried")
+		v := viewOf(g)
+		me := int(v["seat"].(float64))
+		version := g["version"].(float64)
+		p1, p2, m, x, y, z, ok := potionWrongTriple(g)
+		switch {
+		case has(g, "accept"):
+			b.click("accept")
+		case has(g, "lay"):
+			b.click(fmt.Sprintf("h-%d", potionLay(g)))
+		case has(g, "capture") && ok:
+			b.choose(fmt.Sprintf("z%d-%d", me, p1), fmt.Sprintf("z%d-%d", me, p2), fmt.Sprintf("z%d-%d", 1-me, m))
+			b.click("capture")
+			require.True(t, b.waitFor(".play-alert.fb-wrong", 10*time.Second), "the refusal is shown")
+			return g, x, y, z
+		case has(g, "end"):
+			b.click("end")
+		default:
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		b.waitChange(g, version)
+	}
+	t.Fatalf("no wrong capture could be tried in %s", lang)
+	return nil, 0, 0, 0
+}
+
 func TestBrowserFeedbackPotionWrongCaptureNamesTheChildsCards(t *testing.T) {
 	b := newBrowserTest(t, 3)
 	b.login()
 	for _, lang := range []string{"en", "fr"} {
-		b.useLang(lang)
-		g := b.start("start-potion-3")
-		done := false
-		for i := 0; i < 80 && !done; i++ {
-			g = b.game(g)
-			require.NotEqual(t, true, g["over"], "the game ended before a wrong capture could be tried")
-			v := viewOf(g)
-			me := int(v["seat"].(float64))
-			version := g["version"].(float64)
-			p1, p2, m, a, c, mon, ok := potionWrongTriple(g)
-			switch {
-			case has(g, "accept"):
-				b.click("accept")
-			case has(g, "lay"):
-				b.click(fmt.Sprintf("h-%d", potionLay(g)))
-			case has(g, "capture") && ok:
-				b.choose(fmt.Sprintf("z%d-%d", me, p1), fmt.Sprintf("z%d-%d", me, p2), fmt.Sprintf("z%d-%d", 1-me, m))
-				b.click("capture")
-				if !b.waitFor(".play-alert.fb-wrong", 10*time.Second) {
-					// What the child saw instead, to tell a slow page from a wrong one.
-					b.screenshot("feedback-potion-no-refusal-" + lang)
-					t.Fatalf("the refusal is not shown; the page says: %s", b.eval(`document.querySelector("main").innerText.slice(0, 1500)`))
-				}
-				b.screenshot("feedback-potion-wrong-" + lang)
-				text := b.wrongStyle(".play-alert", lang, "refused")
-				// In the order the child pressed them (a press lost to a redraw is pressed again later).
-				assert.True(t, strings.Contains(text, fmt.Sprintf("%d × %d", a, c)) || strings.Contains(text, fmt.Sprintf("%d × %d", c, a)),
-					"the child's two potions: %q", text)
-				assert.Contains(t, text, fmt.Sprint(mon), "the monster the child chose")
-				done = true
-				continue
-			case has(g, "end"):
-				b.click("end")
-			default:
-				time.Sleep(100 * time.Millisecond)
-				continue
-			}
-			b.waitChange(g, version)
-		}
-		require.True(t, done, "a wrong capture was tried in %s", lang)
+		_, a, c, mon := potionRefusedCapture(b, lang)
+		b.screenshot("feedback-potion-wrong-" + lang)
+		text := b.wrongStyle(".play-alert", lang, "refused")
+		// In the order the child pressed them (a press lost to a redraw is pressed again later).
+		assert.True(t, strings.Contains(text, fmt.Sprintf("%d × %d", a, c)) || strings.Contains(text, fmt.Sprintf("%d × %d", c, a)),
+			"the child's two potions: %q", text)
+		assert.Contains(t, text, fmt.Sprint(mon), "the monster the child chose")
 	}
 }
 

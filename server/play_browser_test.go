@@ -238,6 +238,29 @@ func (b *browserTest) openSignIn() {
 	}
 }
 
+// enterCubeMove makes mv on the Monster Cube page by taps, as a child does:
+// the tile (tap it, then the empty place), then either "pass" (false) or
+// the formula's faces, its sign and the monster, left for the caller to
+// send with "find" (true).
+func (b *browserTest) enterCubeMove(mv cube.Move) bool {
+	b.t.Helper()
+	b.click("mode-move")
+	b.click(fmt.Sprintf("t%d,%d", mv.Tile.From.Q, mv.Tile.From.R))
+	b.click(fmt.Sprintf("e%d,%d", mv.Tile.To.Q, mv.Tile.To.R))
+	if mv.Type == cube.MovePass {
+		b.click("pass")
+		return false
+	}
+	for _, f := range mv.Faces {
+		b.click(fmt.Sprintf("f%d,%d,%d", f.At.Q, f.At.R, int(f.Face)))
+	}
+	if mv.Ops[1] == "-" {
+		b.click("op1")
+	}
+	b.click(fmt.Sprintf("m%d", mv.Code))
+	return true
+}
+
 func (b *browserTest) waitPath(prefix string) string {
 	b.t.Helper()
 	var path string
@@ -503,22 +526,10 @@ func TestBrowserStudentSubmitsAMonsterCubeFormula(t *testing.T) {
 		}
 		mv := cubeMove(t, g)
 		version := g["version"].(float64)
-		// The tile: tap it, then tap the empty place (tap-then-tap).
-		b.click("mode-move")
-		b.click(fmt.Sprintf("t%d,%d", mv.Tile.From.Q, mv.Tile.From.R))
-		b.click(fmt.Sprintf("e%d,%d", mv.Tile.To.Q, mv.Tile.To.R))
-		if mv.Type == cube.MovePass {
-			b.click("pass")
+		if !b.enterCubeMove(mv) {
 			b.waitChange(g, version)
 			continue
 		}
-		for _, f := range mv.Faces {
-			b.click(fmt.Sprintf("f%d,%d,%d", f.At.Q, f.At.R, int(f.Face)))
-		}
-		if mv.Ops[1] == "-" {
-			b.click("op1")
-		}
-		b.click(fmt.Sprintf("m%d", mv.Code))
 		b.screenshot("cube-2-formula")
 		b.click("find")
 		b.waitChange(g, version)

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -21,44 +20,6 @@ import (
 // The fourth usability pass: a new teacher, a child on a phone and a
 // parent holding the letter, walked in French and English at 375 and
 // 1280 px. Each test here is one thing they stumbled on.
-
-// potionRefusedCapture plays Léa's MultipliPotion game in lang until she
-// has tried a capture that the rules refuse (two of her potions whose
-// product is not the monster's number), and returns with the refusal on
-// screen: her two potions and the monster.
-func potionRefusedCapture(b *browserTest, lang string) (g map[string]any, a, c, mon int) {
-	t := b.t
-	t.Helper()
-	b.useLang(lang)
-	g = b.start("start-potion-3")
-	for i := 0; i < 80; i++ {
-		g = b.game(g)
-		require.NotEqual(t, true, g["over"], "the game ended before a wrong capture could be tried")
-		v := viewOf(g)
-		me := int(v["seat"].(float64))
-		version := g["version"].(float64)
-		p1, p2, m, x, y, z, ok := potionWrongTriple(g)
-		switch {
-		case has(g, "accept"):
-			b.click("accept")
-		case has(g, "lay"):
-			b.click(fmt.Sprintf("h-%d", potionLay(g)))
-		case has(g, "capture") && ok:
-			b.choose(fmt.Sprintf("z%d-%d", me, p1), fmt.Sprintf("z%d-%d", me, p2), fmt.Sprintf("z%d-%d", 1-me, m))
-			b.click("capture")
-			require.True(t, b.waitFor(".play-alert.fb-wrong", 10*time.Second), "the refusal is shown")
-			return g, x, y, z
-		case has(g, "end"):
-			b.click("end")
-		default:
-			time.Sleep(100 * time.Millisecond)
-			continue
-		}
-		b.waitChange(g, version)
-	}
-	t.Fatalf("no wrong capture could be tried in %s", lang)
-	return nil, 0, 0, 0
-}
 
 // Léa tried 7 × 8 on the monster 64. The refusal said "7 × 8 does not make
 // 64" and left her to guess what 7 × 8 makes, while Magicoa and Multipli

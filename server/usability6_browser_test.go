@@ -2,7 +2,6 @@ package server_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,21 +35,10 @@ func cubeCatchOne(b *browserTest, g map[string]any) map[string]any {
 		}
 		mv := cubeMove(t, g)
 		version := g["version"].(float64)
-		b.click("mode-move")
-		b.click(fmt.Sprintf("t%d,%d", mv.Tile.From.Q, mv.Tile.From.R))
-		b.click(fmt.Sprintf("e%d,%d", mv.Tile.To.Q, mv.Tile.To.R))
-		if mv.Type == cube.MovePass {
-			b.click("pass")
+		if !b.enterCubeMove(mv) {
 			b.waitChange(g, version)
 			continue
 		}
-		for _, f := range mv.Faces {
-			b.click(fmt.Sprintf("f%d,%d,%d", f.At.Q, f.At.R, int(f.Face)))
-		}
-		if mv.Ops[1] == "-" {
-			b.click("op1")
-		}
-		b.click(fmt.Sprintf("m%d", mv.Code))
 		b.click("find")
 		return b.waitChange(g, version)
 	}
